@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL selects a real PostgreSQL server; empty means embedded PGlite under dataDir. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  demoPassword: string;
+  /** Built web app served at /; absent in API-only test runs. */
+  webDistDir: string | null;
+  logLevel: string;
+  version: string;
+}
+
+const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './data'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    demoPassword: nonEmpty(env.DEMO_PASSWORD) ?? 'demo',
+    webDistDir: nonEmpty(env.WEB_DIST_DIR) ?? path.resolve(new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    version: nonEmpty(env.npm_package_version) ?? '0.1.0',
+  };
+}

@@ -1,0 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import { ErrorBody } from '@atlas/domain';
+import type { Config } from '../config.js';
+import type { Db } from '../store/index.js';
+
+/** The Fastify instance every module registers on: request and reply types follow the TypeBox schemas. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** What modules receive from buildApp. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Error answers every route documents in OpenAPI. */
+export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBody]));

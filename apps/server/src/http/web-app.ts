@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built web app at / and falls back to index.html so client-side routes load on refresh. */
+export async function registerWebApp(app: FastifyInstance, distDir: string | null) {
+  if (!distDir || !existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web app not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/v1/')) return reply.callNotFound();
+    return reply.sendFile('index.html');
+  });
+}

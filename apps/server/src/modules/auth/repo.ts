@@ -1,0 +1,48 @@
+import type { Queryable } from '../../store/index.js';
+
+export interface TokenOwner {
+  user_id: string;
+  organization_id: string;
+  seat: 'viewer' | 'maker';
+  is_admin: boolean;
+  expires_at: Date | null;
+}
+
+const OWNER_COLUMNS = 'u.id AS user_id, u.organization_id, u.seat, u.is_admin';
+
+export async function insertSession(db: Queryable, tokenHash: string, userId: string, expiresAt: Date) {
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string) {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+export async function findSessionOwner(db: Queryable, tokenHash: string): Promise<TokenOwner | null> {
+  const rows = await db.query<TokenOwner>(
+    `SELECT ${OWNER_COLUMNS}, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findApiKeyOwner(db: Queryable, keyHash: string): Promise<TokenOwner | null> {
+  const rows = await db.query<TokenOwner>(
+    `SELECT ${OWNER_COLUMNS}, k.expires_at FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1`,
+    [keyHash],
+  );
+  return rows[0] ?? null;
+}
+
+/** Recorded at most once a minute per key, so API traffic does not turn every read into a write. */
+export async function touchApiKey(db: Queryable, keyHash: string) {
+  await db.query(
+    `UPDATE api_keys SET last_used_at = now()
+     WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [keyHash],
+  );
+}
+
+export async function deleteExpiredSessions(db: Queryable) {
+  await db.query('DELETE FROM sessions WHERE expires_at < now()');
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { QUOTA_KEYS, type QuotaLimits, type QuotaPolicy, type QuotaUsage, type Seat, type User } from '@atlas/domain';
+import type { Queryable } from '../../store/index.js';
+import { iso, isoOrNull } from '../../store/rows.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  organization_id: string;
+  organization_name: string;
+  seat: Seat;
+  is_admin: boolean;
+  quota_usage: Partial<QuotaUsage>;
+  screening_status: 1 | 2 | null;
+  last_screening_update: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  policy_id: string;
+  policy_name: string;
+  policy_description: string;
+  policy_limits: QuotaLimits;
+}
+
+const SELECT_USER = `
+  SELECT u.*, o.name AS organization_name,
+         p.id AS policy_id, p.name AS policy_name, p.description AS policy_description, p.limits AS policy_limits
+  FROM users u
+  JOIN organizations o ON o.id = u.organization_id
+  JOIN quota_policies p ON p.id = u.quota_policy_id`;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`${SELECT_USER} WHERE lower(u.email) = lower($1)`, [email]);
+  return rows[0] ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  organizationId: string;
+  seat: Seat;
+  isAdmin: boolean;
+  quotaPolicyId: string;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  await db.query(
+    `INSERT INTO users (id, email, name, password_hash, organization_id, seat, is_admin, quota_policy_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, user.email, user.name, user.passwordHash, user.organizationId, user.seat, user.isAdmin, user.quotaPolicyId],
+  );
+  return id;
+}
+
+export async function updateUserName(db: Queryable, id: string, name: string) {
+  await db.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [id, name]);
+}
+
+export function toQuotaPolicy(row: Pick<UserRow, 'policy_id' | 'policy_name' | 'policy_description' | 'policy_limits'>): QuotaPolicy {
+  return { id: row.policy_id, name: row.policy_name, description: row.policy_description, limits: row.policy_limits };
+}
+
+/** Usage keys never counted yet read as 0. */
+export function toQuotaUsage(stored: Partial<QuotaUsage>): QuotaUsage {
+  return Object.fromEntries(QUOTA_KEYS.map((key) => [key, stored[key] ?? 0])) as QuotaUsage;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    organization: { id: row.organization_id, name: row.organization_name },
+    seat: row.seat,
+    isAdmin: row.is_admin,
+    quotaPolicy: toQuotaPolicy(row),
+    quotaUsage: toQuotaUsage(row.quota_usage),
+    screeningStatus: row.screening_status,
+    lastScreeningUpdate: isoOrNull(row.last_screening_update),
+    organizationSeatMap: { [row.organization_id]: row.seat },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,46 @@
+import type { FeatureFlags, Quota, User, UserSeat, UserUpdate } from '@atlas/domain';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db } from '../../store/index.js';
+import { getFeatureFlags } from '../organizations/repo.js';
+import * as repo from './repo.js';
+
+const USER_NOT_FOUND = 'User not found';
+
+async function loadSelf(db: Db, identity: Identity): Promise<repo.UserRow> {
+  const row = await repo.findUserById(db, identity.userId);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+/** Users of another organization are invisible (404) unless the caller is an administrator. */
+async function loadVisibleUser(db: Db, identity: Identity, id: string): Promise<repo.UserRow> {
+  const row = await repo.findUserById(db, id);
+  if (!row || (!identity.isAdmin && row.organization_id !== identity.organizationId)) throw notFound(USER_NOT_FOUND, `No user with id ${id}`);
+  return row;
+}
+
+export async function getMe(db: Db, identity: Identity, includeFlags: boolean): Promise<User> {
+  const user = repo.toUser(await loadSelf(db, identity));
+  return includeFlags ? { ...user, flags: await getFeatureFlags(db, identity.organizationId) } : user;
+}
+
+export const getMyFlags = (db: Db, identity: Identity): Promise<FeatureFlags> => getFeatureFlags(db, identity.organizationId);
+
+export async function getMyQuota(db: Db, identity: Identity): Promise<Quota> {
+  const row = await loadSelf(db, identity);
+  return { quotaPolicy: repo.toQuotaPolicy(row), quotaUsage: repo.toQuotaUsage(row.quota_usage) };
+}
+
+export async function getSeat(db: Db, identity: Identity, id: string): Promise<UserSeat> {
+  const row = await loadVisibleUser(db, identity, id);
+  return { userId: row.id, organizationId: row.organization_id, seat: row.seat };
+}
+
+/** A user edits their own profile; administrators edit anyone's. */
+export async function updateUser(db: Db, identity: Identity, id: string, update: UserUpdate): Promise<User> {
+  await loadVisibleUser(db, identity, id);
+  if (id !== identity.userId && !identity.isAdmin) throw forbidden('Only administrators can update other users');
+  await repo.updateUserName(db, id, update.name);
+  return repo.toUser((await repo.findUserById(db, id))!);
+}

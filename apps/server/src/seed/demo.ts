@@ -1,0 +1,42 @@
+import type { FeatureFlag, Seat } from '@atlas/domain';
+import { hashPassword } from '../security/secrets.js';
+import type { Db, Queryable } from '../store/index.js';
+import { createOrganization, findOrganizationIdByName, setFeatureFlags } from '../modules/organizations/repo.js';
+import { findUserByEmail, insertUser } from '../modules/users/repo.js';
+
+export const DEMO_ORGANIZATION = 'Demo';
+
+export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; seat: Seat; isAdmin: boolean }> = [
+  { email: 'admin@example.com', name: 'Demo Administrator', seat: 'maker', isAdmin: true },
+  { email: 'analyst@example.com', name: 'Demo Analyst', seat: 'maker', isAdmin: false },
+  { email: 'viewer@example.com', name: 'Demo Viewer', seat: 'viewer', isAdmin: false },
+];
+
+const DEMO_FLAGS: FeatureFlag[] = [
+  'query-cache-enabled',
+  'insights-enabled',
+  'fsq-bi-enabled',
+  'pivot-table-enabled',
+  'insights-editor-enabled',
+  'workbooks-enabled',
+  'dashboard-beta-enabled',
+  'connector-selection-enabled',
+];
+
+async function createDemoOrganization(tx: Queryable): Promise<string> {
+  const id = await createOrganization(tx, { name: DEMO_ORGANIZATION, makerQuotaPolicy: 'maker' });
+  await setFeatureFlags(tx, id, Object.fromEntries(DEMO_FLAGS.map((flag) => [flag, true])));
+  return id;
+}
+
+/** Idempotent: creates what is missing and never overwrites what users changed since. */
+export async function seedDemo(db: Db, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const organizationId = (await findOrganizationIdByName(tx, DEMO_ORGANIZATION)) ?? (await createDemoOrganization(tx));
+    for (const user of DEMO_USERS) {
+      if (await findUserByEmail(tx, user.email)) continue;
+      await insertUser(tx, { ...user, passwordHash, organizationId, quotaPolicyId: user.seat === 'maker' ? 'maker' : 'viewer' });
+    }
+  });
+}

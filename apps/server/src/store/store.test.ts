@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seedDemo } from '../seed/demo.js';
+import { testStores } from '../test-support/stores.js';
+import { loadMigrations, migrate, openPglite } from './index.js';
+
+describe.each(testStores())('metadata store on $name', (store) => {
+  it('applies every migration once, in order', async () => {
+    const db = await store.open();
+    try {
+      const files = await loadMigrations();
+      expect(files.map((m) => m.version)).toEqual([...files.map((m) => m.version)].sort((a, b) => a - b));
+      expect(await migrate(db)).toEqual(files.map((m) => m.version));
+      expect(await migrate(db)).toEqual([]);
+      const recorded = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(recorded.map((r) => r.version)).toEqual(files.map((m) => m.version));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves the schema untouched when a migration fails', async () => {
+    const db = await store.open();
+    try {
+      await migrate(db);
+      const broken = [
+        { version: 900, name: '900_ok.sql', sql: 'CREATE TABLE probe (id int);' },
+        { version: 901, name: '901_broken.sql', sql: 'CREATE TABLE probe_two (id int); SELECT * FROM no_such_table;' },
+      ];
+      await expect(migrate(db, broken)).rejects.toThrow();
+      const tables = await db.query("SELECT 1 FROM information_schema.tables WHERE table_name IN ('probe', 'probe_two')");
+      expect(tables).toHaveLength(0);
+      expect(await db.query('SELECT 1 FROM schema_migrations WHERE version >= 900')).toHaveLength(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('rolls back a transaction that throws', async () => {
+    const db = await store.open();
+    try {
+      await migrate(db);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO organizations (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'Half')");
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await db.query("SELECT 1 FROM organizations WHERE name = 'Half'")).toHaveLength(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('seeds the demo organization idempotently', async () => {
+    const db = await store.open();
+    try {
+      await migrate(db);
+      await seedDemo(db, 'pw');
+      await seedDemo(db, 'pw');
+      const users = await db.query<{ email: string; seat: string; is_admin: boolean }>('SELECT email, seat, is_admin FROM users ORDER BY email');
+      expect(users).toEqual([
+        { email: 'admin@example.com', seat: 'maker', is_admin: true },
+        { email: 'analyst@example.com', seat: 'maker', is_admin: false },
+        { email: 'viewer@example.com', seat: 'viewer', is_admin: false },
+      ]);
+      expect(await db.query("SELECT 1 FROM organizations WHERE name = 'Demo'")).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('PGlite persistence', () => {
+  it('keeps everything across a restart of the data folder', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-store-'));
+    try {
+      const first = await openPglite(path.join(dir, 'pg'));
+      await migrate(first);
+      await seedDemo(first, 'pw');
+      await first.close();
+      const second = await openPglite(path.join(dir, 'pg'));
+      expect(await migrate(second)).toEqual([]);
+      expect(await second.query('SELECT 1 FROM users')).toHaveLength(3);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { App } from '../http/types.js';
+import { seedDemo } from '../seed/demo.js';
+import { migrate, type Db } from '../store/index.js';
+import type { TestStore } from './stores.js';
+
+export const DEMO_PASSWORD = 'demo';
+
+export interface Harness {
+  app: App;
+  db: Db;
+  /** Signs in and returns the bearer header for that user. */
+  auth(email: string, password?: string): Promise<{ authorization: string }>;
+  count(table: string): Promise<number>;
+}
+
+/** Builds the app on a migrated, demo-seeded store once per suite, the way main.ts does. */
+export function useHarness(store: TestStore): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    const db = await store.open();
+    await migrate(db);
+    await seedDemo(db, DEMO_PASSWORD);
+    const config = { ...loadConfig({}), webDistDir: null };
+    harness.db = db;
+    harness.app = await buildApp({ db, config });
+    harness.auth = async (email, password = DEMO_PASSWORD) => {
+      const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${response.body}`);
+      return { authorization: `Bearer ${response.json().token}` };
+    };
+    harness.count = async (table) => {
+      const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      return rows[0]!.n;
+    };
+  });
+  afterAll(async () => {
+    await harness.app?.close();
+    await harness.db?.close();
+  });
+  return harness;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { ROUTE_PATTERNS } from '@atlas/routes';
+import { routes } from './router';
+
+function allPaths(list: RouteObject[]): string[] {
+  return list.flatMap((route) => [...(route.path ? [route.path] : []), ...allPaths(route.children ?? [])]);
+}
+
+/** The path of the deepest route that matches `url`. */
+function matchedPath(url: string): string | undefined {
+  const matches = matchRoutes(routes, url) ?? [];
+  return matches.at(-1)?.route.path ?? (matches.at(-1)?.route.index ? '(index)' : undefined);
+}
+
+describe('router', () => {
+  it('knows every route of ROUTE_PATTERNS', () => {
+    const known = new Set(allPaths(routes));
+    for (const pattern of Object.values(ROUTE_PATTERNS)) expect(known, pattern).toContain(pattern);
+  });
+
+  it('sends each address to its own route', () => {
+    expect(matchedPath('/sign-in')).toBe(ROUTE_PATTERNS.signIn);
+    expect(matchedPath('/workspace')).toBe('(index)');
+    expect(matchedPath('/workspace/datasets/abc')).toBe(ROUTE_PATTERNS.dataset);
+    expect(matchedPath('/dashboard/new')).toBe(ROUTE_PATTERNS.newDashboard);
+    expect(matchedPath('/dashboard/42')).toBe(ROUTE_PATTERNS.dashboard);
+    expect(matchedPath('/new')).toBe(ROUTE_PATTERNS.newMap);
+    expect(matchedPath('/some-map-id')).toBe(ROUTE_PATTERNS.map);
+    expect(matchedPath('/public/x')).toBe(ROUTE_PATTERNS.publicView);
+  });
+
+  it('keeps unknown workspace addresses inside the workspace layout, and others outside', () => {
+    const inside = (matchRoutes(routes, '/workspace/nope') ?? []).map((m) => m.route.path);
+    expect(inside).toContain(ROUTE_PATTERNS.workspace);
+    expect(inside.at(-1)).toBe('*');
+    const outside = (matchRoutes(routes, '/a/b/c') ?? []).map((m) => m.route.path);
+    expect(outside).not.toContain(ROUTE_PATTERNS.workspace);
+    expect(outside.at(-1)).toBe('*');
+  });
+});

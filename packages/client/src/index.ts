@@ -1,0 +1,12 @@
+export { ApiError, errorFromResponse, parseErrorText, type ApiErrorInit } from './errors.js';
+export {
+  createHttp,
+  buildQuery,
+  type Http,
+  type HttpOptions,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+  type ResponseType,
+} from './http.js';
+export { createApiClient, type ApiClient } from './api.js';
