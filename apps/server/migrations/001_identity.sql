@@ -36,7 +36,6 @@ CREATE TABLE users (
   seat text NOT NULL CHECK (seat IN ('viewer', 'maker')),
   is_admin boolean NOT NULL DEFAULT false,
   quota_policy_id text NOT NULL REFERENCES quota_policies (id),
-  quota_usage jsonb NOT NULL DEFAULT '{}',
   screening_status smallint CHECK (screening_status IN (1, 2)),
   last_screening_update timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -7,22 +7,51 @@ import { registerOpenApi } from './http/openapi.js';
 import type { App, AppDeps } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
+import type { BlobStore } from './blobs/types.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { datasetRoutes } from './modules/datasets/routes.js';
+import { legalRoutes } from './modules/legal/routes.js';
+import { lockRoutes } from './modules/locks/routes.js';
+import { mapAssetRoutes } from './modules/map-assets/routes.js';
+import { permissionRoutes } from './modules/permissions/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { publishingRoutes } from './modules/publishing/routes.js';
+import { recordRoutes } from './modules/records/routes.js';
 import { serviceRoutes } from './modules/service/routes.js';
+import { stateRoutes } from './modules/states/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { Db } from './store/index.js';
 
-const MODULES: Array<(app: App, deps: AppDeps) => void> = [serviceRoutes, authRoutes, userRoutes, apiKeyRoutes];
+const MODULES: Array<(app: App, deps: AppDeps) => void> = [
+  serviceRoutes,
+  authRoutes,
+  userRoutes,
+  apiKeyRoutes,
+  uploadRoutes,
+  permissionRoutes,
+  lockRoutes,
+  datasetRoutes,
+  recordRoutes,
+  stateRoutes,
+  mapAssetRoutes,
+  projectRoutes,
+  tagRoutes,
+  publishingRoutes,
+  legalRoutes,
+];
 
 export interface BuildOptions {
   db: Db;
   config: Config;
+  blobs: BlobStore;
   logger?: boolean;
 }
 
 /** Builds the whole HTTP app; main.ts and the tests build it the same way. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({ db, config, blobs, logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024,
@@ -31,7 +60,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   registerErrorHandling(app);
   await registerOpenApi(app, config.version);
   registerAuthentication(app, db);
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = { db, config, blobs };
   for (const register of MODULES) register(app, deps);
   await registerWebApp(app, config.webDistDir);
   await app.ready();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export interface Config {
@@ -12,6 +13,12 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   version: string;
+  /** Origin clients reach this server at; upload policies point here. */
+  publicUrl: string;
+  /** Signs upload policies. From SIGNING_SECRET; without it a per-process random secret (policies then die with the process). */
+  signingSecret: string;
+  /** S3-compatible blob storage when S3_BUCKET is set; credentials come from the AWS SDK's usual environment variables. */
+  s3: { bucket: string; region: string; endpoint: string | null; forcePathStyle: boolean } | null;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -29,5 +36,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: nonEmpty(env.WEB_DIST_DIR) ?? path.resolve(new URL('../../web/dist', import.meta.url).pathname),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     version: nonEmpty(env.npm_package_version) ?? '0.1.0',
+    publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    signingSecret: nonEmpty(env.SIGNING_SECRET) ?? randomBytes(32).toString('hex'),
+    s3: nonEmpty(env.S3_BUCKET)
+      ? {
+          bucket: env.S3_BUCKET!.trim(),
+          region: nonEmpty(env.S3_REGION) ?? nonEmpty(env.AWS_REGION) ?? 'us-east-1',
+          endpoint: nonEmpty(env.S3_ENDPOINT),
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
   };
 }

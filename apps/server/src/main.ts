@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { openBlobStore } from './blobs/index.js';
 import { loadConfig } from './config.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { migrate, openStore } from './store/index.js';
@@ -7,7 +8,7 @@ const config = loadConfig();
 const db = await openStore(config);
 const applied = await migrate(db);
 await seedDemo(db, config.demoPassword);
-const app = await buildApp({ db, config, logger: true });
+const app = await buildApp({ db, config, blobs: openBlobStore(config), logger: true });
 
 const shutdown = async () => {
   await app.close();

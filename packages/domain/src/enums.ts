@@ -89,3 +89,12 @@ export type Seat = (typeof SEATS)[number];
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type LegalAgreementType = (typeof LEGAL_AGREEMENT_TYPES)[number];
 export type AnalyticSetId = (typeof ANALYTIC_SET_IDS)[number];
+
+/** Actions each permission role grants (workspace-and-catalogue.md §6). */
+export const ROLE_ACTIONS: Record<PermissionRole, readonly PermissionAction[]> = {
+  'limited-viewer': ['read'],
+  viewer: ['read', 'copy'],
+  editor: ['read', 'write', 'delete', 'copy'],
+};
+export type Visibility = (typeof VISIBILITIES)[number];
+export type GranteeKind = (typeof GRANTEE_KINDS)[number];

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { ErrorBody } from '@atlas/domain';
 import type { Config } from '../config.js';
+import type { BlobStore } from '../blobs/types.js';
 import type { Db } from '../store/index.js';
 
 /** The Fastify instance every module registers on: request and reply types follow the TypeBox schemas. */
@@ -11,6 +12,7 @@ export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export interface AppDeps {
   db: Db;
   config: Config;
+  blobs: BlobStore;
 }
 
 /** Error answers every route documents in OpenAPI. */

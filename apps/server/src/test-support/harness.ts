@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { openBlobStore, type BlobStore } from '../blobs/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { App } from '../http/types.js';
@@ -11,6 +15,7 @@ export const DEMO_PASSWORD = 'demo';
 export interface Harness {
   app: App;
   db: Db;
+  blobs: BlobStore;
   /** Signs in and returns the bearer header for that user. */
   auth(email: string, password?: string): Promise<{ authorization: string }>;
   count(table: string): Promise<number>;
@@ -19,13 +24,17 @@ export interface Harness {
 /** Builds the app on a migrated, demo-seeded store once per suite, the way main.ts does. */
 export function useHarness(store: TestStore): Harness {
   const harness = {} as Harness;
+  let cleanup = async () => undefined as void;
   beforeAll(async () => {
     const db = await store.open();
     await migrate(db);
     await seedDemo(db, DEMO_PASSWORD);
-    const config = { ...loadConfig({}), webDistDir: null };
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
+    cleanup = () => rm(dataDir, { recursive: true, force: true });
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDistDir: null };
     harness.db = db;
-    harness.app = await buildApp({ db, config });
+    harness.blobs = openBlobStore(config);
+    harness.app = await buildApp({ db, config, blobs: harness.blobs });
     harness.auth = async (email, password = DEMO_PASSWORD) => {
       const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${response.body}`);
@@ -39,6 +48,7 @@ export function useHarness(store: TestStore): Harness {
   afterAll(async () => {
     await harness.app?.close();
     await harness.db?.close();
+    await cleanup();
   });
   return harness;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QUOTA_KEYS, type QuotaLimits, type QuotaPolicy, type QuotaUsage, type Seat, type User } from '@atlas/domain';
 import type { Queryable } from '../../store/index.js';
+import { usageJsonSql } from '../quota/repo.js';
 import { iso, isoOrNull } from '../../store/rows.js';
 
 export interface UserRow {
@@ -12,7 +13,7 @@ export interface UserRow {
   organization_name: string;
   seat: Seat;
   is_admin: boolean;
-  quota_usage: Partial<QuotaUsage>;
+  quota_usage: QuotaUsage;
   screening_status: 1 | 2 | null;
   last_screening_update: Date | null;
   created_at: Date;
@@ -24,7 +25,7 @@ export interface UserRow {
 }
 
 const SELECT_USER = `
-  SELECT u.*, o.name AS organization_name,
+  SELECT u.*, o.name AS organization_name, ${usageJsonSql('u.id')} AS quota_usage,
          p.id AS policy_id, p.name AS policy_name, p.description AS policy_description, p.limits AS policy_limits
   FROM users u
   JOIN organizations o ON o.id = u.organization_id
@@ -68,9 +69,8 @@ export function toQuotaPolicy(row: Pick<UserRow, 'policy_id' | 'policy_name' | '
   return { id: row.policy_id, name: row.policy_name, description: row.policy_description, limits: row.policy_limits };
 }
 
-/** Usage keys never counted yet read as 0. */
-export function toQuotaUsage(stored: Partial<QuotaUsage>): QuotaUsage {
-  return Object.fromEntries(QUOTA_KEYS.map((key) => [key, stored[key] ?? 0])) as QuotaUsage;
+export function toQuotaUsage(counted: QuotaUsage): QuotaUsage {
+  return Object.fromEntries(QUOTA_KEYS.map((key) => [key, counted[key]])) as QuotaUsage;
 }
 
 export function toUser(row: UserRow): User {

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { LocalBlobStore } from './local.js';
+import type { BlobStore } from './types.js';
+
+export type { BlobStore, UploadPolicy, UploadPolicyRequest } from './types.js';
+export { LocalBlobStore, UploadRejected } from './local.js';
+
+/** The path of the local upload endpoint; S3 policies point at the bucket instead. */
+export const UPLOAD_PATH = '/v1/uploads';
+
+export function openBlobStore(config: Pick<Config, 'dataDir' | 'publicUrl' | 'signingSecret' | 's3'>): BlobStore {
+  return new LocalBlobStore(path.join(config.dataDir, 'blobs'), `${config.publicUrl}${UPLOAD_PATH}`, config.signingSecret);
+}

@@ -1,0 +1,146 @@
+import { ROLE_ACTIONS, type PermissionAction, type PermissionRole, type Visibility } from '@atlas/domain';
+import type { Db, Queryable } from '../store/index.js';
+import { Params } from '../store/params.js';
+import { forbidden, notFound } from './errors.js';
+import type { Identity } from './identity.js';
+
+/**
+ * The one access check. Every read, write, delete and copy of a catalogue resource goes through
+ * `checkAccess`; every listing narrows with `readableFilter`. Both use the same SQL rank expression,
+ * so a record is listed exactly when it can be opened.
+ *
+ * Rank: 4 owner (or administrator in admin mode), 3 editor grant, 2 viewer grant or member of the
+ * owner's organization, 1 limited-viewer grant or public_read visibility; no rank means invisible (404).
+ */
+
+interface ResourceTable {
+  table: string;
+  /** Extra condition for tables holding several kinds (records). */
+  kind?: string;
+  label: string;
+}
+
+const RESOURCE_TABLES = {
+  map: { table: 'records', kind: 'map', label: 'Map' },
+  insight: { table: 'records', kind: 'insight', label: 'Insight' },
+  workbook: { table: 'records', kind: 'workbook', label: 'Workbook' },
+  dataset: { table: 'datasets', label: 'Dataset' },
+  'map-asset': { table: 'map_assets', label: 'Map asset' },
+  project: { table: 'projects', label: 'Project' },
+} as const satisfies Record<string, ResourceTable>;
+
+export type AccessResourceType = keyof typeof RESOURCE_TABLES;
+export const ACCESS_RESOURCE_TYPES = Object.keys(RESOURCE_TABLES) as AccessResourceType[];
+export const resourceLabel = (type: AccessResourceType) => RESOURCE_TABLES[type].label;
+
+const ROLE_RANK: Record<PermissionRole, number> = { 'limited-viewer': 1, viewer: 2, editor: 3 };
+const OWNER_RANK = 4;
+const RANK_ACTIONS: Record<number, readonly PermissionAction[]> = {
+  1: ROLE_ACTIONS['limited-viewer'],
+  2: ROLE_ACTIONS.viewer,
+  3: ROLE_ACTIONS.editor,
+  4: ROLE_ACTIONS.editor,
+};
+
+/** SQL for the caller's rank on the row aliased `alias` (NULL when the row is invisible to them). */
+export function rankSql(identity: Identity | null, type: AccessResourceType, alias: string, params: Params): string {
+  const user = params.add(identity?.userId ?? null);
+  const org = params.add(identity?.organizationId ?? null);
+  const seat = params.add(identity?.seat ?? null);
+  const roleRank = `CASE p.role ${Object.entries(ROLE_RANK).map(([role, rank]) => `WHEN '${role}' THEN ${rank}`).join(' ')} END`;
+  return `GREATEST(
+    CASE WHEN ${alias}.owner_id = ${user}::uuid THEN ${OWNER_RANK} END,
+    CASE WHEN ${alias}.organization_id = ${org}::uuid THEN ${ROLE_RANK.viewer} END,
+    CASE WHEN ${alias}.visibility = 'public_read' THEN ${ROLE_RANK['limited-viewer']} END,
+    (SELECT max(${roleRank}) FROM permissions p
+      WHERE p.resource_type = ${params.add(type)} AND p.resource_id = ${alias}.id AND (
+        (p.grantee_type = 'user' AND p.grantee_id = ${user}::text)
+        OR (p.grantee_type = 'organization' AND p.grantee_id = ${org}::text)
+        OR (p.grantee_type = 'role' AND p.grantee_id = ${seat}::text AND ${alias}.organization_id = ${org}::uuid)))
+  )`;
+}
+
+/** WHERE fragment: rows of `type` aliased `alias` that the caller may read (administrators in admin mode: all). */
+export function readableFilter(identity: Identity | null, type: AccessResourceType, alias: string, params: Params, adminMode = false): string {
+  const kind = kindFilter(type, alias, params);
+  if (adminMode && identity?.isAdmin) return kind;
+  return `${kind} AND ${rankSql(identity, type, alias, params)} IS NOT NULL`;
+}
+
+function kindFilter(type: AccessResourceType, alias: string, params: Params): string {
+  const { kind } = RESOURCE_TABLES[type] as ResourceTable;
+  return kind ? `${alias}.kind = ${params.add(kind)}` : 'TRUE';
+}
+
+export interface ResourceAccess {
+  type: AccessResourceType;
+  id: string;
+  ownerId: string;
+  organizationId: string;
+  visibility: Visibility;
+  isOwner: boolean;
+  actions: ReadonlySet<PermissionAction>;
+}
+
+export interface AccessOptions {
+  /** The spec's admin mode (`isAdmin=true`): only honoured for administrators. */
+  isAdmin?: boolean;
+}
+
+/** Rejects admin mode requested by someone who is not an administrator. */
+export function assertAdminMode(identity: Identity | null, isAdmin: boolean | undefined): boolean {
+  if (!isAdmin) return false;
+  if (!identity?.isAdmin) throw forbidden('Administrator rights required', 'isAdmin=true is for administrators only');
+  return true;
+}
+
+/** Resolves what the caller may do with one resource; 404 when they may not know it exists. */
+export async function resolveAccess(db: Queryable, identity: Identity | null, type: AccessResourceType, id: string, options: AccessOptions = {}): Promise<ResourceAccess> {
+  const adminMode = assertAdminMode(identity, options.isAdmin);
+  const params = new Params([id]);
+  const { table } = RESOURCE_TABLES[type];
+  const rows = await db.query<{ owner_id: string; organization_id: string; visibility: Visibility; rank: number | null }>(
+    `SELECT r.owner_id, r.organization_id, r.visibility, ${rankSql(identity, type, 'r', params)} AS rank
+     FROM ${table} r WHERE r.id = $1 AND ${kindFilter(type, 'r', params)}`,
+    params.values,
+  );
+  const row = rows[0];
+  const rank = adminMode && row ? OWNER_RANK : row?.rank ?? null;
+  if (!row || rank === null) throw notFound(`${resourceLabel(type)} not found`, `No ${resourceLabel(type).toLowerCase()} with id ${id}`);
+  // A viewer seat reads; creating, changing and copying need a maker seat.
+  const actions = identity?.seat === 'viewer' && !adminMode ? ['read' as const] : RANK_ACTIONS[rank]!;
+  return {
+    type,
+    id,
+    ownerId: row.owner_id,
+    organizationId: row.organization_id,
+    visibility: row.visibility,
+    isOwner: identity?.userId === row.owner_id,
+    actions: new Set(actions),
+  };
+}
+
+/** The check every handler calls before touching a resource. */
+export async function checkAccess(db: Queryable, identity: Identity | null, type: AccessResourceType, id: string, action: PermissionAction, options: AccessOptions = {}): Promise<ResourceAccess> {
+  const access = await resolveAccess(db, identity, type, id, options);
+  if (!access.actions.has(action)) {
+    throw forbidden(`You do not have ${action} permission on this ${resourceLabel(type).toLowerCase()}`, `${type} ${id}`);
+  }
+  return access;
+}
+
+/** Creating anything that counts against quota needs a maker seat. */
+export function assertCanCreate(identity: Identity, what: string): void {
+  if (identity.seat !== 'maker') throw forbidden(`A viewer seat cannot create ${what}`, 'Ask an administrator for a maker seat');
+}
+
+/** Removes what points at a deleted resource from the polymorphic tables (permissions, locks, tags, projects). */
+export async function forgetResource(tx: Queryable, type: AccessResourceType, id: string): Promise<void> {
+  const projectType = type === 'map-asset' ? 'map-style' : type;
+  await tx.query('DELETE FROM permissions WHERE resource_type = $1 AND resource_id = $2', [type, id]);
+  await tx.query('DELETE FROM locks WHERE resource_type = $1 AND resource_id = $2', [type, id]);
+  await tx.query('DELETE FROM resource_tags WHERE resource_type = $1 AND resource_id = $2', [type, id]);
+  await tx.query('DELETE FROM project_resources WHERE resource_type = $1 AND resource_id = $2', [projectType, id]);
+}
+
+export type { Db };

@@ -1,0 +1,4 @@
+import type { App, AppDeps } from '../../http/types.js';
+
+// PLACEHOLDER: being written now; registers no route yet.
+export function lockRoutes(_app: App, _deps: AppDeps) {}

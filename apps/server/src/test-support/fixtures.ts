@@ -1,0 +1,39 @@
+import type { Seat } from '@atlas/domain';
+import { createOrganization, findOrganizationIdByName } from '../modules/organizations/repo.js';
+import { insertUser } from '../modules/users/repo.js';
+import { hashPassword } from '../security/secrets.js';
+import type { Queryable } from '../store/index.js';
+import { DEMO_PASSWORD } from './harness.js';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  organizationId: string;
+}
+
+/**
+ * Adds a user (password DEMO_PASSWORD) to the named organization, creating it if needed.
+ * The demo organization "Demo" already has admin@, analyst@ (maker) and viewer@example.com.
+ */
+export async function addUser(
+  db: Queryable,
+  { email, organization, seat = 'maker', isAdmin = false }: { email: string; organization: string; seat?: Seat; isAdmin?: boolean },
+): Promise<TestUser> {
+  const organizationId = (await findOrganizationIdByName(db, organization)) ?? (await createOrganization(db, { name: organization }));
+  const id = await insertUser(db, {
+    email,
+    name: email.split('@')[0]!,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    organizationId,
+    seat,
+    isAdmin,
+    quotaPolicyId: seat === 'maker' ? 'maker' : 'viewer',
+  });
+  return { id, email, organizationId };
+}
+
+export async function userId(db: Queryable, email: string): Promise<string> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  if (!rows[0]) throw new Error(`no user ${email}`);
+  return rows[0].id;
+}

@@ -1,0 +1,2 @@
+// Schemas of this catalogue area; filled by its module.
+export {};
