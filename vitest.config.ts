@@ -7,6 +7,7 @@ const alias = {
   '@atlas/domain': pkg('domain'),
   '@atlas/routes': pkg('routes'),
   '@atlas/client': pkg('client'),
+  '@atlas/pipeline': pkg('pipeline'),
 };
 
 export default defineConfig({

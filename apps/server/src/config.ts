@@ -13,6 +13,8 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   version: string;
+  /** Whether anyone may create an account (with an organization of their own) at POST /v1/auth/sign-up. */
+  allowSignUp: boolean;
   /** Origin clients reach this server at; upload policies point here. */
   publicUrl: string;
   /** Signs upload policies. From SIGNING_SECRET; without it a per-process random secret (policies then die with the process). */
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: nonEmpty(env.WEB_DIST_DIR) ?? path.resolve(new URL('../../web/dist', import.meta.url).pathname),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     version: nonEmpty(env.npm_package_version) ?? '0.1.0',
+    allowSignUp: env.ALLOW_SIGN_UP !== 'false',
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     signingSecret: nonEmpty(env.SIGNING_SECRET) ?? randomBytes(32).toString('hex'),
     s3: nonEmpty(env.S3_BUCKET)

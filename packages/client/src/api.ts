@@ -8,12 +8,21 @@ import type {
   Quota,
   SignInRequest,
   SignInResponse,
+  SignUpRequest,
   StaticConfigs,
   Tiers,
   User,
   UserSeat,
   UserUpdate,
 } from '@atlas/domain';
+import { createDatasetsApi } from './catalogue/datasets.js';
+import { createLegalApi } from './catalogue/legal.js';
+import { createMapAssetsApi } from './catalogue/map-assets.js';
+import { createPermissionsApi } from './catalogue/permissions.js';
+import { createProjectsApi } from './catalogue/projects.js';
+import { createPublishingApi } from './catalogue/publishing.js';
+import { createRecordsApi } from './catalogue/records.js';
+import { createTagsApi } from './catalogue/tags.js';
 import { createHttp, type HttpOptions } from './http.js';
 
 const id = encodeURIComponent;
@@ -25,6 +34,7 @@ export function createApiClient(options: HttpOptions) {
     http,
     auth: {
       signIn: (body: SignInRequest) => request<SignInResponse>('POST', '/v1/auth/sign-in', { body }),
+      signUp: (body: SignUpRequest) => request<SignInResponse>('POST', '/v1/auth/sign-up', { body }),
       signOut: () => request<void>('POST', '/v1/auth/sign-out'),
     },
     users: {
@@ -43,6 +53,15 @@ export function createApiClient(options: HttpOptions) {
       update: (body: ApiKeyRequest = {}) => request<ApiKeyWithSecret>('PUT', '/v1/api-key', { body }),
       remove: () => request<void>('DELETE', '/v1/api-key'),
     },
+    // Catalogue (workspace-and-catalogue.md §7): maps, insights, dashboards, workbooks, their states and locks.
+    ...createRecordsApi(request),
+    datasets: createDatasetsApi(request),
+    permissions: createPermissionsApi(request),
+    publishing: createPublishingApi(request),
+    mapAssets: createMapAssetsApi(request),
+    projects: createProjectsApi(request),
+    tags: createTagsApi(request),
+    legal: createLegalApi(request),
     service: {
       health: () => request<Health>('GET', '/v1/health'),
       tiers: () => request<Tiers>('GET', '/v1/tiers'),

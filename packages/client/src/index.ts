@@ -10,3 +10,4 @@ export {
   type ResponseType,
 } from './http.js';
 export { createApiClient, type ApiClient } from './api.js';
+export { uploadWithPolicy, UPLOAD_POLICY_EXPIRED } from './catalogue/uploads.js';

@@ -10,6 +10,7 @@ export const AppStatusCode = {
   ValidationFailed: 'VALIDATION_FAILED',
   Unauthorized: 'UNAUTHORIZED',
   InvalidCredentials: 'INVALID_CREDENTIALS',
+  PasswordRequired: 'PASSWORD_REQUIRED',
   TokenExpired: 'TOKEN_EXPIRED',
   QuotaExceeded: 'QUOTA_EXCEEDED',
   Forbidden: 'FORBIDDEN',
@@ -62,4 +63,6 @@ export const Messages = {
   nonNumericViewport: (field: string) => `Got non-numeric value for viewport.${field} metadata`,
   rollupNeedsRowsOrColumns: 'Please specify rows or columns for rollup',
   couldNotParseQueryTemplate: 'Could not parse query template',
+  passwordProtected: 'This item is password-protected',
+  incorrectPassword: 'Incorrect password',
 } as const;

@@ -14,3 +14,4 @@ export * from './schemas/publishing.js';
 export * from './schemas/legal.js';
 export * from './schemas/locks.js';
 export * from './schemas/states.js';
+export * from './schemas/uploads.js';

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,7 +54,8 @@ export class LocalBlobStore implements BlobStore {
   async write(key: string, body: Readable | Buffer, contentType: string, maxBytes = Number.POSITIVE_INFINITY): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    // Unique per write, so two uploads to one key at once never share a temporary file.
+    const temporary = `${target}.${randomUUID()}.part`;
     let size = 0;
     const limit = async function* (source: AsyncIterable<Buffer>) {
       for await (const chunk of source) {

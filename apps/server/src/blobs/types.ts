@@ -1,12 +1,8 @@
 import type { Readable } from 'node:stream';
 
-/** What a client needs to upload one file straight to storage: POST multipart `fields` plus `file` to `url`. */
-export interface UploadPolicy {
-  url: string;
-  fields: Record<string, string>;
-  /** ISO time after which storage refuses the upload. */
-  expiration: string;
-}
+import type { UploadPolicy } from '@atlas/domain';
+
+export type { UploadPolicy };
 
 export interface UploadPolicyRequest {
   /** Storage key the file will live under, chosen by the server (e.g. `thumbnails/map/<id>`). */

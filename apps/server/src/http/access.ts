@@ -32,6 +32,7 @@ const RESOURCE_TABLES = {
 export type AccessResourceType = keyof typeof RESOURCE_TABLES;
 export const ACCESS_RESOURCE_TYPES = Object.keys(RESOURCE_TABLES) as AccessResourceType[];
 export const resourceLabel = (type: AccessResourceType) => RESOURCE_TABLES[type].label;
+export const resourceTable = (type: AccessResourceType) => RESOURCE_TABLES[type].table;
 
 const ROLE_RANK: Record<PermissionRole, number> = { 'limited-viewer': 1, viewer: 2, editor: 3 };
 const OWNER_RANK = 4;
@@ -42,22 +43,42 @@ const RANK_ACTIONS: Record<number, readonly PermissionAction[]> = {
   4: ROLE_ACTIONS.editor,
 };
 
+interface Caller {
+  user: string;
+  org: string;
+  seat: string;
+}
+
+function bindCaller(identity: Identity | null, params: Params): Caller {
+  return { user: params.add(identity?.userId ?? null), org: params.add(identity?.organizationId ?? null), seat: params.add(identity?.seat ?? null) };
+}
+
+/** The grants of the row aliased `alias` that reach the caller: to them, to their organization, or to their seat's role in the owner's organization. */
+function grantsReachingSql(type: AccessResourceType, alias: string, caller: Caller, params: Params): string {
+  // The alias is deliberately unusual so it never shadows the caller's own table alias.
+  return `FROM permissions acl_grant
+      WHERE acl_grant.resource_type = ${params.add(type)} AND acl_grant.resource_id = ${alias}.id AND (
+        (acl_grant.grantee_type = 'user' AND acl_grant.grantee_id = ${caller.user}::text)
+        OR (acl_grant.grantee_type = 'organization' AND acl_grant.grantee_id = ${caller.org}::text)
+        OR (acl_grant.grantee_type = 'role' AND acl_grant.grantee_id = ${caller.seat}::text AND ${alias}.organization_id = ${caller.org}::uuid))`;
+}
+
 /** SQL for the caller's rank on the row aliased `alias` (NULL when the row is invisible to them). */
 export function rankSql(identity: Identity | null, type: AccessResourceType, alias: string, params: Params): string {
-  const user = params.add(identity?.userId ?? null);
-  const org = params.add(identity?.organizationId ?? null);
-  const seat = params.add(identity?.seat ?? null);
-  const roleRank = `CASE p.role ${Object.entries(ROLE_RANK).map(([role, rank]) => `WHEN '${role}' THEN ${rank}`).join(' ')} END`;
+  const caller = bindCaller(identity, params);
+  const roleRank = `CASE acl_grant.role ${Object.entries(ROLE_RANK).map(([role, rank]) => `WHEN '${role}' THEN ${rank}`).join(' ')} END`;
   return `GREATEST(
-    CASE WHEN ${alias}.owner_id = ${user}::uuid THEN ${OWNER_RANK} END,
-    CASE WHEN ${alias}.organization_id = ${org}::uuid THEN ${ROLE_RANK.viewer} END,
+    CASE WHEN ${alias}.owner_id = ${caller.user}::uuid THEN ${OWNER_RANK} END,
+    CASE WHEN ${alias}.organization_id = ${caller.org}::uuid THEN ${ROLE_RANK.viewer} END,
     CASE WHEN ${alias}.visibility = 'public_read' THEN ${ROLE_RANK['limited-viewer']} END,
-    (SELECT max(${roleRank}) FROM permissions p
-      WHERE p.resource_type = ${params.add(type)} AND p.resource_id = ${alias}.id AND (
-        (p.grantee_type = 'user' AND p.grantee_id = ${user}::text)
-        OR (p.grantee_type = 'organization' AND p.grantee_id = ${org}::text)
-        OR (p.grantee_type = 'role' AND p.grantee_id = ${seat}::text AND ${alias}.organization_id = ${org}::uuid)))
+    (SELECT max(${roleRank}) ${grantsReachingSql(type, alias, caller, params)})
   )`;
+}
+
+/** WHERE fragment for "shared with me": rows the caller does not own that a grant gives them (also readable, by construction). */
+export function sharedWithFilter(identity: Identity, type: AccessResourceType, alias: string, params: Params): string {
+  const caller = bindCaller(identity, params);
+  return `${kindFilter(type, alias, params)} AND ${alias}.owner_id <> ${caller.user}::uuid AND EXISTS (SELECT 1 ${grantsReachingSql(type, alias, caller, params)})`;
 }
 
 /** WHERE fragment: rows of `type` aliased `alias` that the caller may read (administrators in admin mode: all). */

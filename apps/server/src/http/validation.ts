@@ -5,7 +5,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 // ajv-formats ships CommonJS; under ESM its function arrives as the module's default property.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 
-const base: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false, addUsedSchema: false };
+const base: Options = { allErrors: true, useDefaults: true, removeAdditional: false, strict: false, addUsedSchema: false, discriminator: true };
 
 // Bodies are checked as sent: a string is never coerced into a number and unknown fields are errors.
 // Query strings and path parameters arrive as text, so they are coerced to the declared types.

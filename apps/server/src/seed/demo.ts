@@ -2,7 +2,8 @@ import type { FeatureFlag, Seat } from '@atlas/domain';
 import { hashPassword } from '../security/secrets.js';
 import type { Db, Queryable } from '../store/index.js';
 import { createOrganization, findOrganizationIdByName, setFeatureFlags } from '../modules/organizations/repo.js';
-import { findUserByEmail, insertUser } from '../modules/users/repo.js';
+import { findUserByEmail } from '../modules/users/repo.js';
+import { createUser } from '../modules/users/service.js';
 
 export const DEMO_ORGANIZATION = 'Demo';
 
@@ -36,7 +37,7 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
     const organizationId = (await findOrganizationIdByName(tx, DEMO_ORGANIZATION)) ?? (await createDemoOrganization(tx));
     for (const user of DEMO_USERS) {
       if (await findUserByEmail(tx, user.email)) continue;
-      await insertUser(tx, { ...user, passwordHash, organizationId, quotaPolicyId: user.seat === 'maker' ? 'maker' : 'viewer' });
+      await createUser(tx, { ...user, passwordHash, organizationId, quotaPolicyId: user.seat === 'maker' ? 'maker' : 'viewer' });
     }
   });
 }

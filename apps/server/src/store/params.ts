@@ -11,3 +11,6 @@ export class Params {
     return `$${this.values.length}`;
   }
 }
+
+/** A LIKE pattern matching `text` literally anywhere: its own %, _ and \ are escaped. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

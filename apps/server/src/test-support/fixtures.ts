@@ -1,6 +1,6 @@
 import type { Seat } from '@atlas/domain';
 import { createOrganization, findOrganizationIdByName } from '../modules/organizations/repo.js';
-import { insertUser } from '../modules/users/repo.js';
+import { createUser } from '../modules/users/service.js';
 import { hashPassword } from '../security/secrets.js';
 import type { Queryable } from '../store/index.js';
 import { DEMO_PASSWORD } from './harness.js';
@@ -20,7 +20,7 @@ export async function addUser(
   { email, organization, seat = 'maker', isAdmin = false }: { email: string; organization: string; seat?: Seat; isAdmin?: boolean },
 ): Promise<TestUser> {
   const organizationId = (await findOrganizationIdByName(db, organization)) ?? (await createOrganization(db, { name: organization }));
-  const id = await insertUser(db, {
+  const id = await createUser(db, {
     email,
     name: email.split('@')[0]!,
     passwordHash: await hashPassword(DEMO_PASSWORD),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openBlobStore, type BlobStore } from '../blobs/index.js';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import type { App } from '../http/types.js';
 import { seedDemo } from '../seed/demo.js';
 import { migrate, type Db } from '../store/index.js';
@@ -22,7 +22,7 @@ export interface Harness {
 }
 
 /** Builds the app on a migrated, demo-seeded store once per suite, the way main.ts does. */
-export function useHarness(store: TestStore): Harness {
+export function useHarness(store: TestStore, configOverrides: Partial<Config> = {}): Harness {
   const harness = {} as Harness;
   let cleanup = async () => undefined as void;
   beforeAll(async () => {
@@ -31,7 +31,7 @@ export function useHarness(store: TestStore): Harness {
     await seedDemo(db, DEMO_PASSWORD);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
     cleanup = () => rm(dataDir, { recursive: true, force: true });
-    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDistDir: null };
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDistDir: null, ...configOverrides };
     harness.db = db;
     harness.blobs = openBlobStore(config);
     harness.app = await buildApp({ db, config, blobs: harness.blobs });

@@ -1,2 +1,138 @@
-// Schemas of this catalogue area; filled by its module.
-export {};
+import { Type, type Static } from 'typebox';
+import { DATASET_METADATA_TYPES, DATASET_STATUSES, DATASET_TYPES, type DatasetStatus, type DatasetType } from '../enums.js';
+import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { VisibilitySchema } from './permissions.js';
+import { TagSummary } from './tags.js';
+
+export const DATASET_METADATA_MAX_BYTES = 1024 * 1024;
+export const DATASET_SEARCH_MAX_LIMIT = 100;
+export const DATASET_SEARCH_DEFAULT_LIMIT = 20;
+
+const DatasetTypeSchema = StringEnum(DATASET_TYPES);
+const DatasetStatusSchema = StringEnum(DATASET_STATUSES);
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Description = Type.String({ maxLength: 10_000 });
+
+/** The spec's metadata keys, typed; any other key is kept as sent (at most 1 MB as JSON). */
+export const DatasetMetadata = Type.Object(
+  {
+    contentType: Type.Optional(Type.String({ maxLength: 255 })),
+    storageReadPath: Type.Optional(Type.String({ maxLength: 2048 })),
+    source: Type.Optional(Type.String()),
+    type: Type.Optional(StringEnum(DATASET_METADATA_TYPES)),
+    cache: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true, title: 'DatasetMetadata', description: 'At most 1 MB once serialized' },
+);
+export type DatasetMetadata = Static<typeof DatasetMetadata> & Record<string, unknown>;
+
+export const Dataset = Type.Object(
+  {
+    id: Uuid(),
+    name: Type.String(),
+    description: Type.String(),
+    type: DatasetTypeSchema,
+    metadata: DatasetMetadata,
+    status: DatasetStatusSchema,
+    errorMessage: Nullable(Type.String()),
+    dataConnection: Nullable(Type.Object({ id: Uuid() })),
+    tags: Type.Array(TagSummary),
+    ownerId: Uuid(),
+    organizationId: Uuid(),
+    visibility: VisibilitySchema,
+    ...Timestamps,
+  },
+  { title: 'Dataset' },
+);
+export type Dataset = Omit<Static<typeof Dataset>, 'metadata' | 'type' | 'status'> & {
+  metadata: DatasetMetadata;
+  type: DatasetType;
+  status: DatasetStatus;
+};
+
+export const DatasetList = Type.Object({ items: Type.Array(Dataset), total: Type.Integer({ minimum: 0 }) }, { title: 'DatasetList' });
+export type DatasetList = { items: Dataset[]; total: number };
+
+export const DatasetListQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive part of the name or description' })),
+    type: Type.Optional(DatasetTypeSchema),
+    status: Type.Optional(DatasetStatusSchema),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type DatasetListQuery = { search?: string; type?: DatasetType; status?: DatasetStatus; limit?: number; offset?: number };
+
+export const DatasetAdminQuery = Type.Object(
+  { isAdmin: Type.Optional(Type.Boolean({ description: 'Admin mode (administrators only)' })) },
+  { additionalProperties: false },
+);
+export type DatasetAdminQuery = Static<typeof DatasetAdminQuery>;
+
+export const CreateDatasetRequest = Type.Object(
+  {
+    name: Name,
+    description: Type.Optional(Description),
+    type: Type.Optional(DatasetTypeSchema),
+    metadata: Type.Optional(DatasetMetadata),
+    dataConnectionId: Type.Optional(Nullable(Uuid())),
+  },
+  { additionalProperties: false, title: 'CreateDatasetRequest' },
+);
+export type CreateDatasetRequest = {
+  name: string;
+  description?: string;
+  type?: DatasetType;
+  metadata?: DatasetMetadata;
+  dataConnectionId?: string | null;
+};
+
+export const UpdateDatasetRequest = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    metadata: Type.Optional(DatasetMetadata),
+    type: Type.Optional(DatasetTypeSchema),
+    ownerId: Type.Optional(Uuid({ description: "New owner (admin mode only); the dataset moves to the owner's organization" })),
+  },
+  { additionalProperties: false, minProperties: 1, title: 'UpdateDatasetRequest' },
+);
+export type UpdateDatasetRequest = {
+  name?: string;
+  description?: string;
+  metadata?: DatasetMetadata;
+  type?: DatasetType;
+  ownerId?: string;
+};
+
+/** A map that uses the dataset. */
+export const DatasetMapRef = Type.Object({ id: Uuid(), name: Type.String(), updatedAt: DateTime() }, { title: 'DatasetMapRef' });
+export type DatasetMapRef = Static<typeof DatasetMapRef>;
+
+export const DatasetMapList = Type.Object({ items: Type.Array(DatasetMapRef), total: Type.Integer({ minimum: 0 }) }, { title: 'DatasetMapList' });
+export type DatasetMapList = Static<typeof DatasetMapList>;
+
+export const DatasetSearchQuery = Type.Object(
+  {
+    query: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text in the name or description' })),
+    limit: Type.Integer({ minimum: 1, maximum: DATASET_SEARCH_MAX_LIMIT, default: DATASET_SEARCH_DEFAULT_LIMIT }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type DatasetSearchQuery = { query?: string; limit?: number; offset?: number };
+
+/** What anyone may see of a public dataset. */
+export const PublicDataset = Type.Object(
+  { id: Uuid(), name: Type.String(), description: Type.String(), type: DatasetTypeSchema, status: DatasetStatusSchema, updatedAt: DateTime() },
+  { title: 'PublicDataset' },
+);
+export type PublicDataset = Omit<Static<typeof PublicDataset>, 'type' | 'status'> & { type: DatasetType; status: DatasetStatus };
+
+export const PublicDatasetList = Type.Object(
+  { items: Type.Array(PublicDataset), total: Type.Integer({ minimum: 0 }) },
+  { title: 'PublicDatasetList' },
+);
+export type PublicDatasetList = { items: PublicDataset[]; total: number };

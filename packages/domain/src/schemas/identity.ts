@@ -114,3 +114,13 @@ export const ApiKeyRequest = Type.Object(
 export type ApiKeyRequest = Static<typeof ApiKeyRequest>;
 
 export type { Seat };
+
+export const SignUpRequest = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 320 }),
+    password: Type.String({ minLength: 8, maxLength: 1024 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type SignUpRequest = Static<typeof SignUpRequest>;

@@ -89,3 +89,15 @@ describe.each(testStores())('auth on $name', (store) => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe('sign-up switched off', () => {
+  const h = useHarness(testStores()[0]!, { allowSignUp: false });
+
+  it('answers 403 and creates nothing', async () => {
+    const before = await h.count('users');
+    const response = await h.app.inject({ method: 'POST', url: '/v1/auth/sign-up', payload: { email: 'new@x.org', password: 'long enough', name: 'New' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: 'Sign-up is disabled on this server', appStatusCode: 'FORBIDDEN' });
+    expect(await h.count('users')).toBe(before);
+  });
+});

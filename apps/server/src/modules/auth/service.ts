@@ -1,9 +1,11 @@
-import { AppStatusCode, PLACEHOLDER_TOKEN, SESSION_TTL_SECONDS, type SignInRequest, type SignInResponse } from '@atlas/domain';
-import { unauthorized } from '../../http/errors.js';
+import { AppStatusCode, PLACEHOLDER_TOKEN, SESSION_TTL_SECONDS, type SignInRequest, type SignInResponse, type SignUpRequest } from '@atlas/domain';
+import { conflict, unauthorized } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import { hashSecret, newSecret, secretKind, verifyPassword } from '../../security/secrets.js';
+import { hashPassword, hashSecret, newSecret, secretKind, verifyPassword } from '../../security/secrets.js';
 import type { Db } from '../../store/index.js';
+import { createOrganization } from '../organizations/repo.js';
 import { findUserByEmail, toUser } from '../users/repo.js';
+import { createUser } from '../users/service.js';
 import * as repo from './repo.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -16,6 +18,17 @@ export async function signIn(db: Db, request: SignInRequest): Promise<SignInResp
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
   await repo.insertSession(db, hashSecret(token), row.id, expiresAt);
   return { token, expiresAt: expiresAt.toISOString(), user: toUser(row) };
+}
+
+/** Opens an account in an organization of its own, then signs it in. */
+export async function signUp(db: Db, request: SignUpRequest): Promise<SignInResponse> {
+  const passwordHash = await hashPassword(request.password);
+  await db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, request.email)) throw conflict('An account with this email already exists', 'Sign in instead');
+    const organizationId = await createOrganization(tx, { name: request.name, makerQuotaPolicy: 'maker' });
+    await createUser(tx, { email: request.email, name: request.name, passwordHash, organizationId, seat: 'maker', isAdmin: false, quotaPolicyId: 'maker' });
+  });
+  return signIn(db, { email: request.email, password: request.password });
 }
 
 export const signOut = (db: Db, identity: Identity) =>

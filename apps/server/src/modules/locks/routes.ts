@@ -1,4 +1,29 @@
-import type { App, AppDeps } from '../../http/types.js';
+import { LOCK_RESOURCE_TYPES, LockOwnerRequest, ResourceLock, StringEnum, Uuid } from '@atlas/domain';
+import { Type } from 'typebox';
+import { requireIdentity } from '../../http/identity.js';
+import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { changeLockOwner } from './service.js';
 
-// PLACEHOLDER: being written now; registers no route yet.
-export function lockRoutes(_app: App, _deps: AppDeps) {}
+const Params = Type.Object({ type: StringEnum(LOCK_RESOURCE_TYPES), id: Uuid() });
+const Query = Type.Object({ isAdmin: Type.Optional(Type.Boolean({ description: 'Admin mode (administrators only)' })) }, { additionalProperties: false });
+
+/** Editing locks on maps, insights and workbooks; taking and refreshing happens through the record calls. */
+export function lockRoutes(app: App, { db }: AppDeps) {
+  app.put(
+    '/v1/locks/:type/:id/owner',
+    {
+      schema: {
+        tags: ['locks'],
+        summary: 'Hand the editing lock of a record to another user',
+        params: Params,
+        querystring: Query,
+        body: LockOwnerRequest,
+        response: { 200: ResourceLock, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    (request) =>
+      changeLockOwner(db, requireIdentity(request.identity), request.params.type, request.params.id, request.body.ownerId, {
+        isAdmin: request.query.isAdmin,
+      }),
+  );
+}

@@ -1,4 +1,11 @@
 import type { App, AppDeps } from '../../http/types.js';
+import { featuredMapRoutes } from './featured-routes.js';
+import { recordPublishingRoutes } from './record-routes.js';
+import { reportRoutes } from './report-routes.js';
 
-// PLACEHOLDER: being written now; registers no route yet.
-export function publishingRoutes(_app: App, _deps: AppDeps) {}
+/** Publishing: maps and insights (two-step publish, public view), featured maps, and published reports. */
+export function publishingRoutes(app: App, deps: AppDeps) {
+  recordPublishingRoutes(app, deps);
+  featuredMapRoutes(app, deps);
+  reportRoutes(app, deps);
+}

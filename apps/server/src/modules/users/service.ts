@@ -1,9 +1,17 @@
 import type { FeatureFlags, Quota, User, UserSeat, UserUpdate } from '@atlas/domain';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import type { Db } from '../../store/index.js';
+import type { Db, Queryable } from '../../store/index.js';
 import { getFeatureFlags } from '../organizations/repo.js';
+import { claimEmailGrants } from '../permissions/repo.js';
 import * as repo from './repo.js';
+
+/** Every new account goes through here, so grants sent to its email before it existed become its own. */
+export async function createUser(tx: Queryable, user: repo.NewUser): Promise<string> {
+  const id = await repo.insertUser(tx, user);
+  await claimEmailGrants(tx, id, user.email);
+  return id;
+}
 
 const USER_NOT_FOUND = 'User not found';
 

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DATASET_METADATA_MAX_BYTES,
+  type CreateDatasetRequest,
+  type Dataset,
+  type DatasetListQuery,
+  type DatasetMapList,
+  type DatasetMetadata,
+  type DatasetSearchQuery,
+  type PublicDatasetList,
+  type UpdateDatasetRequest,
+} from '@atlas/domain';
+import { assertAdminMode, assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { forbidden, invalidInput } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db, Queryable } from '../../store/index.js';
+import { assertQuota } from '../quota/service.js';
+import * as repo from './repo.js';
+
+function assertMetadataSize(metadata: DatasetMetadata | undefined): void {
+  if (metadata === undefined) return;
+  const bytes = Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > DATASET_METADATA_MAX_BYTES) {
+    throw invalidInput('Dataset metadata is too large', `${bytes} bytes; at most ${DATASET_METADATA_MAX_BYTES}`);
+  }
+}
+
+async function load(db: Queryable, id: string): Promise<Dataset> {
+  // Only called after the access check found the row in the same transaction or request.
+  return (await repo.findDataset(db, id))!;
+}
+
+export const listDatasets = (db: Db, identity: Identity, scope: repo.DatasetScope, query: DatasetListQuery) =>
+  repo.listDatasets(db, identity, scope, query);
+
+export async function getDataset(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<Dataset> {
+  await checkAccess(db, identity, 'dataset', id, 'read', { isAdmin });
+  return load(db, id);
+}
+
+export async function createDataset(db: Db, identity: Identity, request: CreateDatasetRequest): Promise<Dataset> {
+  assertCanCreate(identity, 'datasets');
+  assertMetadataSize(request.metadata);
+  const id = randomUUID();
+  return db.transaction(async (tx) => {
+    await assertQuota(tx, identity, 'datasets');
+    await repo.insertDataset(tx, {
+      id,
+      ownerId: identity.userId,
+      organizationId: identity.organizationId,
+      name: request.name,
+      description: request.description ?? '',
+      type: request.type ?? 'managed',
+      metadata: request.metadata ?? {},
+      status: 'new',
+      errorMessage: null,
+      dataConnectionId: request.dataConnectionId ?? null,
+    });
+    return load(tx, id);
+  });
+}
+
+/** Owner transfer (ownerId) is admin mode only and moves the dataset to the new owner's organization. */
+export async function updateDataset(db: Db, identity: Identity, id: string, request: UpdateDatasetRequest, isAdmin?: boolean): Promise<Dataset> {
+  const adminMode = assertAdminMode(identity, isAdmin);
+  if (request.ownerId !== undefined && !adminMode) {
+    throw forbidden('Changing the owner needs admin mode', 'Send isAdmin=true as an administrator');
+  }
+  assertMetadataSize(request.metadata);
+  return db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'dataset', id, 'write', { isAdmin });
+    let owner: repo.DatasetPatch['owner'];
+    if (request.ownerId !== undefined) {
+      const organizationId = await repo.findUserOrganization(tx, request.ownerId);
+      if (!organizationId) throw invalidInput('New owner not found', `No user with id ${request.ownerId}`);
+      owner = { userId: request.ownerId, organizationId };
+    }
+    await repo.updateDataset(tx, id, { name: request.name, description: request.description, type: request.type, metadata: request.metadata, owner });
+    return load(tx, id);
+  });
+}
+
+/** A private copy owned by the caller; tags (of the source's organization) and sharing are not copied. */
+export async function cloneDataset(db: Db, identity: Identity, id: string): Promise<Dataset> {
+  assertCanCreate(identity, 'datasets');
+  const copyId = randomUUID();
+  return db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'dataset', id, 'copy');
+    await assertQuota(tx, identity, 'datasets');
+    const source = await load(tx, id);
+    await repo.insertDataset(tx, {
+      id: copyId,
+      ownerId: identity.userId,
+      organizationId: identity.organizationId,
+      name: `${source.name} (copy)`,
+      description: source.description,
+      type: source.type,
+      metadata: source.metadata,
+      status: source.status,
+      errorMessage: source.errorMessage,
+      dataConnectionId: source.dataConnection?.id ?? null,
+    });
+    return load(tx, copyId);
+  });
+}
+
+export async function deleteDataset(db: Db, identity: Identity, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'dataset', id, 'delete');
+    await forgetResource(tx, 'dataset', id);
+    await repo.deleteDataset(tx, id);
+  });
+}
+
+export async function listDatasetMaps(db: Db, identity: Identity, id: string): Promise<DatasetMapList> {
+  await checkAccess(db, identity, 'dataset', id, 'read');
+  return repo.listDatasetMaps(db, identity, id);
+}
+
+export const searchPublicDatasets = (db: Db, query: DatasetSearchQuery): Promise<PublicDatasetList> =>
+  repo.searchPublicDatasets(db, { query: query.query, limit: query.limit ?? 20, offset: query.offset ?? 0 });

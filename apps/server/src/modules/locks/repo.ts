@@ -1,0 +1,84 @@
+import type { Lock, LockResourceType, Seat } from '@atlas/domain';
+import type { Queryable } from '../../store/index.js';
+import { iso } from '../../store/rows.js';
+
+interface LockRow {
+  resource_id: string;
+  owner_id: string;
+  acquired_at: Date;
+  expires_at: Date;
+  active: boolean;
+}
+
+export interface StoredLock extends Lock {
+  /** False once expiresAt has passed: the lock has lapsed and anyone with write may take it. */
+  active: boolean;
+}
+
+const toLock = (row: LockRow): StoredLock => ({
+  ownerId: row.owner_id,
+  acquiredAt: iso(row.acquired_at),
+  expiresAt: iso(row.expires_at),
+  active: row.active,
+});
+
+const COLUMNS = 'resource_id, owner_id, acquired_at, expires_at, expires_at > now() AS active';
+
+export async function findLock(db: Queryable, type: LockResourceType, id: string): Promise<StoredLock | null> {
+  const rows = await db.query<LockRow>(`SELECT ${COLUMNS} FROM locks WHERE resource_type = $1 AND resource_id = $2`, [type, id]);
+  return rows[0] ? toLock(rows[0]) : null;
+}
+
+/** Unexpired locks of several resources at once (listings). */
+export async function findActiveLocks(db: Queryable, type: LockResourceType, ids: readonly string[]): Promise<Map<string, StoredLock>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<LockRow>(
+    `SELECT ${COLUMNS} FROM locks WHERE resource_type = $1 AND resource_id = ANY($2::uuid[]) AND expires_at > now()`,
+    [type, ids],
+  );
+  return new Map(rows.map((row) => [row.resource_id, toLock(row)]));
+}
+
+/**
+ * Takes the lock for `userId` when it is free, lapsed or already theirs, in one statement so two editors
+ * racing for it cannot both win. Refreshing keeps acquiredAt; taking it anew resets it. Null: someone else holds it.
+ */
+export async function takeLockIfFree(db: Queryable, type: LockResourceType, id: string, userId: string, ttlSeconds: number): Promise<StoredLock | null> {
+  const rows = await db.query<LockRow>(
+    `INSERT INTO locks AS l (resource_type, resource_id, owner_id, acquired_at, expires_at)
+     VALUES ($1, $2, $3, now(), now() + $4 * interval '1 second')
+     ON CONFLICT (resource_type, resource_id) DO UPDATE SET
+       owner_id = EXCLUDED.owner_id,
+       acquired_at = CASE WHEN l.owner_id = EXCLUDED.owner_id AND l.expires_at > now() THEN l.acquired_at ELSE now() END,
+       expires_at = EXCLUDED.expires_at
+     WHERE l.owner_id = EXCLUDED.owner_id OR l.expires_at <= now()
+     RETURNING ${COLUMNS}`,
+    [type, id, userId, ttlSeconds],
+  );
+  return rows[0] ? toLock(rows[0]) : null;
+}
+
+/** Hands the lock to `userId` whoever held it, with a fresh lifetime. */
+export async function setLockOwner(db: Queryable, type: LockResourceType, id: string, userId: string, ttlSeconds: number): Promise<StoredLock> {
+  const rows = await db.query<LockRow>(
+    `INSERT INTO locks AS l (resource_type, resource_id, owner_id, acquired_at, expires_at)
+     VALUES ($1, $2, $3, now(), now() + $4 * interval '1 second')
+     ON CONFLICT (resource_type, resource_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, acquired_at = now(), expires_at = EXCLUDED.expires_at
+     RETURNING ${COLUMNS}`,
+    [type, id, userId, ttlSeconds],
+  );
+  return toLock(rows[0]!);
+}
+
+export interface UserAccessRow {
+  id: string;
+  organization_id: string;
+  seat: Seat;
+  is_admin: boolean;
+}
+
+/** What the access check needs to know about a user other than the caller. */
+export async function findUserForAccess(db: Queryable, userId: string): Promise<UserAccessRow | null> {
+  const rows = await db.query<UserAccessRow>('SELECT id, organization_id, seat, is_admin FROM users WHERE id = $1', [userId]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,132 @@
+// Compiles a pipeline to one SQL statement: each node a CTE ("n0", "n1", …), the root node's SELECT last.
+// Identical sub-pipelines (same hash) share one CTE.
+import { compileExpression, compileLiteral } from './compile-expression.js';
+import { PipelineError, Site } from './errors.js';
+import { checkUniqueColumns, type CompileState, type NodeSql, type Relation } from './node-definition.js';
+import { deserialize, isPipelineNode } from './node.js';
+import { definitionOf, type PipelineNode } from './registry.js';
+import { ParamList, POSTGRES_MAX_PARAMS, quoteIdent } from './sql.js';
+import { COLUMN_TYPES, type CompiledQuery, type CompileContext, type DatabaseQueryRequest, type ResolvedRelation } from './types.js';
+import { columnList } from './nodes/shared.js';
+
+export const H3_UNAVAILABLE = 'H3 functions are not available on postgres connections';
+export const DATABASE_QUERY_IN_ENGINE = 'databaseQuery runs on its connection, not in the embedded engine';
+
+function checkResolved(resolved: ResolvedRelation, what: string): ResolvedRelation {
+  if (!resolved || typeof resolved.relation !== 'string' || resolved.relation.trim() === '' || !Array.isArray(resolved.columns)) {
+    throw new TypeError(`${what} must return { relation, columns }`);
+  }
+  const names = new Set<string>();
+  for (const column of resolved.columns) {
+    if (!column || typeof column.name !== 'string' || column.name === '' || !(COLUMN_TYPES as readonly string[]).includes(column.type)) {
+      throw new TypeError(`${what} returned a bad column: ${JSON.stringify(column)}`);
+    }
+    if (names.has(column.name)) throw new TypeError(`${what} returned duplicate column ${JSON.stringify(column.name)}`);
+    names.add(column.name);
+  }
+  return resolved;
+}
+
+/** databaseQuery nodes (distinct by hash) in a pipeline. */
+function databaseQueries(node: PipelineNode, found = new Map<string, PipelineNode & { type: 'databaseQuery' }>()): Map<string, PipelineNode & { type: 'databaseQuery' }> {
+  if (node.type === 'databaseQuery') found.set(node.hash, node);
+  for (const input of node.inputs) databaseQueries(input, found);
+  return found;
+}
+
+/**
+ * Compiles a pipeline (a node, or its JSON form, which is deserialized first) for a dialect.
+ * Throws PipelineError 400 for invalid JSON and 422 for semantic errors (unknown columns, type errors, …).
+ */
+export async function compile(pipeline: PipelineNode, context: CompileContext): Promise<CompiledQuery> {
+  const root = isPipelineNode(pipeline) ? pipeline : deserialize(pipeline);
+  if (context.dialect !== 'duckdb' && context.dialect !== 'postgres') throw new TypeError(`Unknown dialect ${String(context.dialect)}`);
+  const dialect = context.dialect;
+  const rootSite = new Site('$', 'Invalid pipeline');
+
+  // On postgres without runDatabaseQuery, a databaseQuery is inlined: its own $1..$k come first.
+  let inlined: (PipelineNode & { type: 'databaseQuery' }) | undefined;
+  if (dialect === 'postgres' && !context.runDatabaseQuery) {
+    const queries = [...databaseQueries(root).values()];
+    if (queries.length > 1) return rootSite.reject('Only one databaseQuery can run in one postgres statement');
+    inlined = queries[0];
+  }
+  const params = new ParamList(inlined ? inlined.props.params.length : 0);
+  const ctes: string[] = [];
+  const relations = new Map<string, Relation>();
+  const datasets = new Map<string, Promise<ResolvedRelation>>();
+
+  const addCte = (sql: string): string => {
+    const name = quoteIdent(`n${ctes.length}`);
+    ctes.push(`${name} AS (${sql})`);
+    return name;
+  };
+
+  const stateFor = (site: Site): CompileState => ({
+    dialect,
+    context,
+    site,
+    param: (value) => params.add(value),
+    literal: (value, type) => compileLiteral(value, { dialect, param: (v) => params.add(v) }, type),
+    expression: (expression, scope, at, options) => compileExpression(expression, scope, { dialect, param: (v) => params.add(v) }, at, options),
+    async resolveDataset(uuid) {
+      let pending = datasets.get(uuid);
+      if (!pending) {
+        pending = Promise.resolve(context.resolveDataset(uuid)).then((resolved) => checkResolved(resolved, 'resolveDataset'));
+        datasets.set(uuid, pending);
+      }
+      return pending;
+    },
+    addCte,
+    requireH3(at) {
+      if (dialect === 'postgres') return at.reject(H3_UNAVAILABLE);
+    },
+    async databaseQuery(request: DatabaseQueryRequest, at: Site): Promise<NodeSql> {
+      if (context.runDatabaseQuery) {
+        const resolved = checkResolved(await context.runDatabaseQuery(request), 'runDatabaseQuery');
+        if (resolved.columns.length === 0) return at.reject('databaseQuery yields no columns');
+        return { sql: `SELECT ${columnList(resolved.columns, 't')} FROM ${resolved.relation} AS t`, columns: resolved.columns };
+      }
+      if (dialect === 'duckdb') return at.reject(DATABASE_QUERY_IN_ENGINE);
+      if (!context.describeDatabaseQuery) return at.reject('databaseQuery needs describeDatabaseQuery to compile on postgres');
+      const described = checkResolved({ relation: 'q', columns: await context.describeDatabaseQuery(request) }, 'describeDatabaseQuery');
+      if (described.columns.length === 0) return at.reject('databaseQuery yields no columns');
+      // The user's own SQL for the user's own warehouse; newlines keep a trailing comment from swallowing the parenthesis.
+      const text = request.query.replace(/[\s;]+$/, '');
+      return { sql: `SELECT ${columnList(described.columns, 't')} FROM (\n${text}\n) AS t`, columns: described.columns };
+    },
+  });
+
+  const compileNode = async (node: PipelineNode, site: Site): Promise<NodeSql> => {
+    const inputs: Relation[] = [];
+    for (const [index, input] of node.inputs.entries()) inputs.push(await relationOf(input, site.at('inputs').at(index)));
+    const definition = definitionOf(node.type);
+    const result = await definition.compile(node as never, inputs, stateFor(site));
+    checkUniqueColumns(result.columns, site);
+    return result;
+  };
+
+  const relationOf = async (node: PipelineNode, site: Site): Promise<Relation> => {
+    const known = relations.get(node.hash);
+    if (known) return known;
+    const result = await compileNode(node, site);
+    const relation: Relation = { ref: addCte(result.sql), columns: result.columns, ...(result.orderBy ? { orderBy: result.orderBy } : {}) };
+    relations.set(node.hash, relation);
+    return relation;
+  };
+
+  const result = await compileNode(root, new Site('$', 'Invalid pipeline'));
+  const sql = ctes.length > 0 ? `WITH ${ctes.join(', ')} ${result.sql}` : result.sql;
+  const allParams = inlined ? [...inlined.props.params, ...params.values] : params.values;
+  if (dialect === 'postgres' && allParams.length > POSTGRES_MAX_PARAMS) {
+    return rootSite.reject('Pipeline has too many values for one postgres statement', `${allParams.length} parameters; postgres accepts at most ${POSTGRES_MAX_PARAMS}`);
+  }
+  return {
+    sql,
+    params: Object.freeze(allParams),
+    columns: Object.freeze(result.columns.map((column) => ({ name: column.name, type: column.type }))),
+    ...(inlined ? { connectionId: inlined.props.connectionId } : {}),
+  };
+}
+
+export { PipelineError };

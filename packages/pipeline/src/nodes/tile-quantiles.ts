@@ -1,0 +1,66 @@
+import { Messages } from '@atlas/domain';
+import { isTemporal } from '../compile-expression.js';
+import type { NodeDefinition } from '../node-definition.js';
+import { integer, interval, uuid, type TimeIntervalCode } from '../props.js';
+import { columnRef, DATE_TRUNC_UNITS, quoteIdent } from '../sql.js';
+import type { ColumnInfo } from '../types.js';
+import { requireColumn, SOURCE } from './shared.js';
+
+export interface TileQuantilesProps {
+  /** The hex tileset dataset (columns h3, time, numeric values). */
+  readonly uuid: string;
+  /** Resolution the cells are rolled up to before the quantiles, 0..15. */
+  readonly res: number;
+  /** Time bucket: Y M D H T. */
+  readonly timeInterval: TimeIntervalCode;
+}
+
+/** The quantiles computed, and their output column names. */
+export const QUANTILES = [
+  [0, 'q0'],
+  [0.25, 'q25'],
+  [0.5, 'q50'],
+  [0.75, 'q75'],
+  [1, 'q100'],
+] as const;
+
+export const tileQuantilesNode: NodeDefinition<'tileQuantiles', TileQuantilesProps> = {
+  kind: 'tileQuantiles',
+  description:
+    'Per time bucket and numeric column: quantiles 0, .25, .5, .75, 1 of the per-cell sums after rolling cells up to res. ' +
+    'Rows: time, column, q0, q25, q50, q75, q100.',
+  props: { uuid: uuid(), res: integer(0, 15), timeInterval: interval() },
+  inputs: SOURCE,
+  async compile(node, _inputs, state) {
+    const propsSite = state.site.at('props');
+    state.requireH3(state.site);
+    const resolved = await state.resolveDataset(node.props.uuid, propsSite.at('uuid'));
+    const h3 = requireColumn(resolved.columns, 'h3', propsSite.at('uuid'), Messages.hexTileIndexMetadata);
+    const time = requireColumn(resolved.columns, 'time', propsSite.at('uuid'), Messages.hexTileIndexMetadata);
+    if (!isTemporal(time.type)) return propsSite.at('uuid').reject(Messages.hexTileIndexMetadata, 'the "time" column is not a timestamp or date');
+    const numeric = resolved.columns.filter(
+      (column) => column.name !== 'h3' && column.name !== 'time' && (column.type === 'integer' || column.type === 'number'),
+    );
+    if (numeric.length === 0) return propsSite.at('uuid').reject('Tileset has no numeric columns');
+
+    const res = state.param(node.props.res);
+    const parent = `atlas_h3_parent(${columnRef(h3.name, 't')}, CAST(${res} AS INTEGER))`;
+    const unit = DATE_TRUNC_UNITS[node.props.timeInterval];
+    const sums = numeric.map((column) => `sum(${columnRef(column.name, 't')}) AS ${quoteIdent(column.name)}`).join(', ');
+    const cells = state.addCte(
+      `SELECT date_trunc('${unit}', CAST(${columnRef(time.name, 't')} AS TIMESTAMP)) AS "time", ${parent} AS "h3", ${sums}` +
+        ` FROM ${resolved.relation} AS t WHERE ${parent} IS NOT NULL GROUP BY 1, 2`,
+    );
+    const branches = numeric.map((column) => {
+      const quantiles = QUANTILES.map(([q, name]) => `quantile_cont(c.${quoteIdent(column.name)}, ${q}) AS ${quoteIdent(name)}`).join(', ');
+      return `SELECT c."time" AS "time", CAST(${state.param(column.name)} AS VARCHAR) AS "column", ${quantiles} FROM ${cells} AS c GROUP BY 1`;
+    });
+    const columns: ColumnInfo[] = [
+      { name: 'time', type: 'timestamp' },
+      { name: 'column', type: 'string' },
+      ...QUANTILES.map(([, name]) => ({ name, type: 'number' as const })),
+    ];
+    const orderBy = 't."time" ASC NULLS LAST, t."column" ASC NULLS LAST';
+    return { sql: `SELECT * FROM (${branches.join(' UNION ALL ')}) AS t ORDER BY ${orderBy}`, columns, orderBy };
+  },
+};
