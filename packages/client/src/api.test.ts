@@ -31,6 +31,9 @@ describe('createApiClient', () => {
     await api.users.quota();
     await api.users.seat('u 1/x');
     await api.users.update('u1', { name: 'Ada' });
+    await api.users.industries();
+    await api.users.moveToOrganization('u1', 'o1');
+    await api.users.setScreeningStatuses([{ userId: 'u1', status: 1 }]);
     expect(calls).toEqual([
       { method: 'GET', url: 'https://api.test/v1/users/me', body: undefined },
       { method: 'GET', url: 'https://api.test/v1/users/me?includeFlags=true', body: undefined },
@@ -38,6 +41,9 @@ describe('createApiClient', () => {
       { method: 'GET', url: 'https://api.test/v1/users/me/quota', body: undefined },
       { method: 'GET', url: 'https://api.test/v1/users/u%201%2Fx/seat', body: undefined },
       { method: 'PUT', url: 'https://api.test/v1/users/u1', body: { name: 'Ada' } },
+      { method: 'GET', url: 'https://api.test/v1/users/industries', body: undefined },
+      { method: 'PUT', url: 'https://api.test/v1/users/u1/organization/o1', body: undefined },
+      { method: 'PUT', url: 'https://api.test/v1/users/screening-status', body: [{ userId: 'u1', status: 1 }] },
     ]);
   });
 

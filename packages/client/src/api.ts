@@ -5,7 +5,10 @@ import type {
   ApiKeyWithSecret,
   FeatureFlags,
   Health,
+  Industries,
   Quota,
+  ScreeningStatusResult,
+  ScreeningStatusUpdates,
   SignInRequest,
   SignInResponse,
   SignUpRequest,
@@ -45,6 +48,11 @@ export function createApiClient(options: HttpOptions) {
       quota: () => request<Quota>('GET', '/v1/users/me/quota'),
       seat: (userId: string) => request<UserSeat>('GET', `/v1/users/${id(userId)}/seat`),
       update: (userId: string, body: UserUpdate) => request<User>('PUT', `/v1/users/${id(userId)}`, { body }),
+      industries: () => request<Industries>('GET', '/v1/users/industries'),
+      google: () => request<unknown>('GET', '/v1/users/me/google'),
+      moveToOrganization: (userId: string, organizationId: string) =>
+        request<User>('PUT', `/v1/users/${id(userId)}/organization/${id(organizationId)}`),
+      setScreeningStatuses: (body: ScreeningStatusUpdates) => request<ScreeningStatusResult>('PUT', '/v1/users/screening-status', { body }),
     },
     apiKey: {
       get: () => request<ApiKey>('GET', '/v1/api-key'),

@@ -98,3 +98,23 @@ export const ROLE_ACTIONS: Record<PermissionRole, readonly PermissionAction[]> =
 };
 export type Visibility = (typeof VISIBILITIES)[number];
 export type GranteeKind = (typeof GRANTEE_KINDS)[number];
+
+/** Industries a user may pick on their profile (the spec has the list but not its values). */
+export const INDUSTRIES = [
+  'Retail',
+  'Real estate',
+  'Consumer goods',
+  'Restaurants and hospitality',
+  'Financial services',
+  'Insurance',
+  'Advertising and marketing',
+  'Media and entertainment',
+  'Transportation and logistics',
+  'Telecommunications',
+  'Energy and utilities',
+  'Government and public sector',
+  'Healthcare',
+  'Education and research',
+  'Technology',
+  'Other',
+] as const;

@@ -108,10 +108,15 @@ export interface AccessOptions {
   isAdmin?: boolean;
 }
 
+/** For administrator-only calls. */
+export function assertAdministrator(identity: Identity | null, details = 'This call is for administrators only'): asserts identity is Identity {
+  if (!identity?.isAdmin) throw forbidden('Administrator rights required', details);
+}
+
 /** Rejects admin mode requested by someone who is not an administrator. */
 export function assertAdminMode(identity: Identity | null, isAdmin: boolean | undefined): boolean {
   if (!isAdmin) return false;
-  if (!identity?.isAdmin) throw forbidden('Administrator rights required', 'isAdmin=true is for administrators only');
+  assertAdministrator(identity, 'isAdmin=true is for administrators only');
   return true;
 }
 

@@ -37,3 +37,9 @@ export async function userId(db: Queryable, email: string): Promise<string> {
   if (!rows[0]) throw new Error(`no user ${email}`);
   return rows[0].id;
 }
+
+/** Ids of the demo analyst (the usual owner in tests) and of the Demo organization. */
+export async function demoIds(db: Queryable): Promise<{ analyst: string; demoOrg: string }> {
+  const rows = await db.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM users WHERE email = 'analyst@example.com'");
+  return { analyst: rows[0]!.id, demoOrg: rows[0]!.organization_id };
+}

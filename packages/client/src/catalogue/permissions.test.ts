@@ -1,14 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createHttp } from '../http.js';
+import { describe, expect, it } from 'vitest';
+import { recordingRequest } from '../test-support.js';
 import { createPermissionsApi } from './permissions.js';
 
 function setup() {
-  const calls: Array<[string | undefined, string, unknown]> = [];
-  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push([init?.method, String(url), init?.body === undefined ? undefined : JSON.parse(String(init.body))]);
-    return new Response('{}');
-  });
-  const { request } = createHttp({ baseUrl: 'https://api.test', fetch: fetch as unknown as typeof globalThis.fetch });
+  const { request, calls } = recordingRequest();
   return { api: createPermissionsApi(request), calls };
 }
 

@@ -1,14 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../http.js';
+import { recordingRequest } from '../test-support.js';
 import { createProjectsApi } from './projects.js';
 
 function setup() {
-  const calls: Array<[string | undefined, string, unknown]> = [];
-  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push([init?.method, String(url), init?.body === undefined ? undefined : JSON.parse(String(init.body))]);
-    return new Response('{}');
-  });
-  const { request } = createHttp({ baseUrl: 'https://api.test', fetch: fetch as unknown as typeof globalThis.fetch });
+  const { request, calls } = recordingRequest();
   return { api: createProjectsApi(request), calls };
 }
 

@@ -124,3 +124,17 @@ export const SignUpRequest = Type.Object(
   { additionalProperties: false },
 );
 export type SignUpRequest = Static<typeof SignUpRequest>;
+
+export const ScreeningStatusUpdates = Type.Array(
+  Type.Object({ userId: Uuid(), status: Nullable(ScreeningStatus) }, { additionalProperties: false }),
+  { minItems: 1, maxItems: 1000, title: 'ScreeningStatusUpdates', description: 'Screening status per user; null clears it' },
+);
+export type ScreeningStatusUpdates = Static<typeof ScreeningStatusUpdates>;
+
+export const ScreeningStatusResult = Type.Array(
+  Type.Object({ userId: Uuid(), screeningStatus: Nullable(ScreeningStatus), lastScreeningUpdate: DateTime() }),
+);
+export type ScreeningStatusResult = Static<typeof ScreeningStatusResult>;
+
+export const Industries = Type.Object({ industries: Type.Array(Type.String()) });
+export type Industries = Static<typeof Industries>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
+import { addUser, type TestUser, demoIds } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -14,8 +14,7 @@ describe.each(testStores())('project resources on $name', (store) => {
   const ids = { map: '', insight: '', dataset: '', style: '', palette: '', outsiderMap: '', publicDataset: '' };
 
   beforeAll(async () => {
-    analyst = await userId(h.db, 'analyst@example.com');
-    demoOrg = (await h.db.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE id = $1', [analyst]))[0]!.organization_id;
+    ({ analyst, demoOrg } = await demoIds(h.db));
     outsider = await addUser(h.db, { email: 'outsider@project-resources.test', organization: 'Resources Other' });
     for (const key of Object.keys(ids) as Array<keyof typeof ids>) ids[key] = randomUUID();
     const record = (id: string, kind: string, name: string, org = demoOrg, owner = analyst) =>

@@ -1,5 +1,6 @@
 import type { CreateFeaturedMapRequest, FeaturedMap, UpdateFeaturedMapRequest } from '@atlas/domain';
-import { conflict, forbidden, invalidInput, notFound } from '../../http/errors.js';
+import { assertAdministrator } from '../../http/access.js';
+import { conflict, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import * as featured from './featured-repo.js';
@@ -7,9 +8,7 @@ import * as repo from './repo.js';
 
 /** Featured maps: everyone signed in reads them; administrators curate them. */
 
-function assertAdministrator(identity: Identity): void {
-  if (!identity.isAdmin) throw forbidden('Administrator rights required', 'Featured maps are managed by administrators');
-}
+const assertCurator = (identity: Identity) => assertAdministrator(identity, 'Featured maps are managed by administrators');
 
 const missing = (id: string) => notFound('Featured map not found', `No featured map with id ${id}`);
 
@@ -22,7 +21,7 @@ async function load(db: Queryable, id: string): Promise<FeaturedMap> {
 export const listFeatured = (db: Db): Promise<FeaturedMap[]> => featured.listFeatured(db);
 
 export async function featureMap(db: Db, identity: Identity, request: CreateFeaturedMapRequest): Promise<FeaturedMap> {
-  assertAdministrator(identity);
+  assertCurator(identity);
   return db.transaction(async (tx) => {
     const published = await repo.findById(tx, request.publishedId);
     if (!published || published.resource_type !== 'map' || published.status !== 'published') {
@@ -43,7 +42,7 @@ export async function featureMap(db: Db, identity: Identity, request: CreateFeat
 }
 
 export async function updateFeatured(db: Db, identity: Identity, id: string, patch: UpdateFeaturedMapRequest): Promise<FeaturedMap> {
-  assertAdministrator(identity);
+  assertCurator(identity);
   return db.transaction(async (tx) => {
     if (!(await featured.updateFeatured(tx, id, patch))) throw missing(id);
     return load(tx, id);
@@ -51,14 +50,14 @@ export async function updateFeatured(db: Db, identity: Identity, id: string, pat
 }
 
 export async function unfeature(db: Db, identity: Identity, id: string): Promise<void> {
-  assertAdministrator(identity);
+  assertCurator(identity);
   await db.transaction(async (tx) => {
     if (!(await featured.deleteFeatured(tx, id))) throw missing(id);
   });
 }
 
 export async function highlight(db: Db, identity: Identity, id: string, highlighted: boolean): Promise<FeaturedMap> {
-  assertAdministrator(identity);
+  assertCurator(identity);
   return db.transaction(async (tx) => {
     if (!(await featured.setHighlighted(tx, id, highlighted))) throw missing(id);
     return load(tx, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { userId } from '../../test-support/fixtures.js';
+import { demoIds } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -14,8 +14,7 @@ describe.each(testStores())('featured maps on $name', (store) => {
   let analystAuth: { authorization: string };
 
   beforeAll(async () => {
-    analyst = await userId(h.db, 'analyst@example.com');
-    demoOrg = (await h.db.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE id = $1', [analyst]))[0]!.organization_id;
+    ({ analyst, demoOrg } = await demoIds(h.db));
     admin = await h.auth('admin@example.com');
     analystAuth = await h.auth('analyst@example.com');
   });

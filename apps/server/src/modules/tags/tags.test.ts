@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
+import { addUser, type TestUser, demoIds } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -13,8 +13,7 @@ describe.each(testStores())('tags on $name', (store) => {
   let outsider: TestUser;
 
   beforeAll(async () => {
-    analyst = await userId(h.db, 'analyst@example.com');
-    demoOrg = (await h.db.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE id = $1', [analyst]))[0]!.organization_id;
+    ({ analyst, demoOrg } = await demoIds(h.db));
     outsider = await addUser(h.db, { email: 'outsider@tags.test', organization: 'Tags Other' });
   });
 

@@ -90,3 +90,19 @@ export function toUser(row: UserRow): User {
     updatedAt: iso(row.updated_at),
   };
 }
+
+export async function moveUserToOrganization(db: Queryable, id: string, organizationId: string) {
+  await db.query('UPDATE users SET organization_id = $2, updated_at = now() WHERE id = $1', [id, organizationId]);
+}
+
+/** Sets each user's screening status; answers the rows changed (unknown ids are absent). */
+export async function setScreeningStatuses(db: Queryable, updates: ReadonlyArray<{ userId: string; status: 1 | 2 | null }>) {
+  const rows = await db.query<{ id: string; screening_status: 1 | 2 | null; last_screening_update: Date }>(
+    `UPDATE users u SET screening_status = v.status, last_screening_update = now(), updated_at = now()
+     FROM unnest($1::uuid[], $2::smallint[]) AS v(id, status)
+     WHERE u.id = v.id
+     RETURNING u.id, u.screening_status, u.last_screening_update`,
+    [updates.map((u) => u.userId), updates.map((u) => u.status)],
+  );
+  return rows.map((row) => ({ userId: row.id, screeningStatus: row.screening_status, lastScreeningUpdate: iso(row.last_screening_update) }));
+}

@@ -1,4 +1,5 @@
-import { FeatureFlags, Quota, User, UserSeat, UserUpdate, Uuid } from '@atlas/domain';
+import { AppStatusCode, FeatureFlags, INDUSTRIES, Industries, Quota, ScreeningStatusResult, ScreeningStatusUpdates, User, UserSeat, UserUpdate, Uuid } from '@atlas/domain';
+import { AppError } from '../../http/errors.js';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
@@ -51,5 +52,46 @@ export function userRoutes(app: App, { db }: AppDeps) {
       },
     },
     (request) => users.updateUser(db, requireIdentity(request.identity), request.params.id, request.body),
+  );
+
+  app.get(
+    '/v1/users/industries',
+    { schema: { tags, summary: 'Industries a profile can name', response: { 200: Industries, ...errorResponses(401) } } },
+    async () => ({ industries: [...INDUSTRIES] }),
+  );
+
+  app.get(
+    '/v1/users/me/google',
+    { schema: { tags, summary: 'The Google account linked to the user', response: { ...errorResponses(401, 404) } } },
+    async () => {
+      // Accounts here sign in with email and password; no identity provider is linked.
+      throw new AppError(404, 'No Google account is linked', AppStatusCode.NotFound, 'This server signs in with email and password');
+    },
+  );
+
+  app.put(
+    '/v1/users/:userId/organization/:orgId',
+    {
+      schema: {
+        tags,
+        summary: 'Move a user to another organization (administrators)',
+        params: Type.Object({ userId: Uuid(), orgId: Uuid() }),
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => users.moveToOrganization(db, requireIdentity(request.identity), request.params.userId, request.params.orgId),
+  );
+
+  app.put(
+    '/v1/users/screening-status',
+    {
+      schema: {
+        tags,
+        summary: 'Set screening statuses (HIGH_RISK=1, PENDING_REVIEW=2, null clears) of users (administrators)',
+        body: ScreeningStatusUpdates,
+        response: { 200: ScreeningStatusResult, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    (request) => users.setScreeningStatuses(db, requireIdentity(request.identity), request.body),
   );
 }

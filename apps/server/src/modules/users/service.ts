@@ -1,9 +1,10 @@
-import type { FeatureFlags, Quota, User, UserSeat, UserUpdate } from '@atlas/domain';
-import { forbidden, notFound } from '../../http/errors.js';
+import type { FeatureFlags, Quota, ScreeningStatusResult, ScreeningStatusUpdates, User, UserSeat, UserUpdate } from '@atlas/domain';
+import { assertAdministrator } from '../../http/access.js';
+import { forbidden, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { getFeatureFlags } from '../organizations/repo.js';
-import { claimEmailGrants } from '../permissions/repo.js';
+import { claimEmailGrants, existsById } from '../permissions/repo.js';
 import * as repo from './repo.js';
 
 /** Every new account goes through here, so grants sent to its email before it existed become its own. */
@@ -51,4 +52,28 @@ export async function updateUser(db: Db, identity: Identity, id: string, update:
   if (id !== identity.userId && !identity.isAdmin) throw forbidden('Only administrators can update other users');
   await repo.updateUserName(db, id, update.name);
   return repo.toUser((await repo.findUserById(db, id))!);
+}
+
+/** Administrators move a user to another organization; the seat stays. */
+export async function moveToOrganization(db: Db, identity: Identity, id: string, organizationId: string): Promise<User> {
+  assertAdministrator(identity);
+  return db.transaction(async (tx) => {
+    if (!(await repo.findUserById(tx, id))) throw notFound(USER_NOT_FOUND, `No user with id ${id}`);
+    if (!(await existsById(tx, 'organizations', organizationId))) throw notFound('Organization not found', `No organization with id ${organizationId}`);
+    await repo.moveUserToOrganization(tx, id, organizationId);
+    return repo.toUser((await repo.findUserById(tx, id))!);
+  });
+}
+
+/** All or nothing: an unknown user id fails the whole list. */
+export async function setScreeningStatuses(db: Db, identity: Identity, updates: ScreeningStatusUpdates): Promise<ScreeningStatusResult> {
+  assertAdministrator(identity);
+  const ids = new Set(updates.map((update) => update.userId));
+  if (ids.size !== updates.length) throw invalidInput('Each user may appear once', 'Duplicate userId in the list');
+  return db.transaction(async (tx) => {
+    const result = await repo.setScreeningStatuses(tx, updates);
+    const missing = [...ids].filter((id) => !result.some((row) => row.userId === id));
+    if (missing.length) throw notFound(USER_NOT_FOUND, `No user with id ${missing.join(', ')}`);
+    return result;
+  });
 }

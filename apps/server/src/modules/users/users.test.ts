@@ -107,4 +107,50 @@ describe.each(testStores())('users on $name', (store) => {
     }
     expect(await snapshot()).toEqual(before);
   });
+
+  it('lists industries and says that no Google account is linked', async () => {
+    const headers = await h.auth('viewer@example.com');
+    const industries = (await h.app.inject({ url: '/v1/users/industries', headers })).json().industries;
+    expect(industries).toContain('Retail');
+    expect(industries.at(-1)).toBe('Other');
+    const google = await h.app.inject({ url: '/v1/users/me/google', headers });
+    expect(google.statusCode).toBe(404);
+    expect(google.json()).toEqual({ message: 'No Google account is linked', details: 'This server signs in with email and password', appStatusCode: 'NOT_FOUND' });
+  });
+
+  it('lets administrators move a user to another organization', async () => {
+    const viewerId = await idOf('viewer@example.com');
+    const elsewhere = (await h.db.query<{ id: string }>("SELECT id FROM organizations WHERE name = 'Elsewhere'"))[0]!.id;
+    const url = `/v1/users/${viewerId}/organization/${elsewhere}`;
+    const refused = await h.app.inject({ method: 'PUT', url, headers: await h.auth('analyst@example.com') });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Administrator rights required');
+    const unknownOrg = await h.app.inject({ method: 'PUT', url: `/v1/users/${viewerId}/organization/${outsiderId}`, headers: await h.auth('admin@example.com') });
+    expect(unknownOrg.statusCode).toBe(404);
+    expect(unknownOrg.json().message).toBe('Organization not found');
+    const moved = await h.app.inject({ method: 'PUT', url, headers: await h.auth('admin@example.com') });
+    expect(moved.json()).toMatchObject({ id: viewerId, organization: { id: elsewhere, name: 'Elsewhere' }, seat: 'viewer' });
+    const demo = (await h.db.query<{ id: string }>("SELECT id FROM organizations WHERE name = 'Demo'"))[0]!.id;
+    await h.app.inject({ method: 'PUT', url: `/v1/users/${viewerId}/organization/${demo}`, headers: await h.auth('admin@example.com') });
+  });
+
+  it('sets screening statuses all or nothing, for administrators only', async () => {
+    const analystId = await idOf('analyst@example.com');
+    const admin = await h.auth('admin@example.com');
+    const put = (payload: unknown, headers = admin) =>
+      h.app.inject({ method: 'PUT', url: '/v1/users/screening-status', headers, payload: payload as object });
+    expect((await put([{ userId: analystId, status: 1 }], await h.auth('analyst@example.com'))).statusCode).toBe(403);
+    const failing = await put([{ userId: analystId, status: 1 }, { userId: '00000000-0000-4000-8000-000000000000', status: 2 }]);
+    expect(failing.statusCode).toBe(404);
+    expect((await h.app.inject({ url: '/v1/users/me', headers: await h.auth('analyst@example.com') })).json().screeningStatus).toBeNull();
+    expect((await put([{ userId: analystId, status: 3 }])).statusCode).toBe(400);
+    const ok = await put([{ userId: analystId, status: 2 }, { userId: outsiderId, status: 1 }]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toHaveLength(2);
+    const me = (await h.app.inject({ url: '/v1/users/me', headers: await h.auth('analyst@example.com') })).json();
+    expect(me.screeningStatus).toBe(2);
+    expect(Date.parse(me.lastScreeningUpdate)).not.toBeNaN();
+    const cleared = await put([{ userId: analystId, status: null }]);
+    expect(cleared.json()[0]).toMatchObject({ userId: analystId, screeningStatus: null });
+  });
 });
