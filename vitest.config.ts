@@ -8,6 +8,7 @@ const alias = {
   '@atlas/routes': pkg('routes'),
   '@atlas/client': pkg('client'),
   '@atlas/pipeline': pkg('pipeline'),
+  '@atlas/analytics': pkg('analytics'),
 };
 
 export default defineConfig({

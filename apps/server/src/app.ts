@@ -8,8 +8,12 @@ import type { App, AppDeps } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import type { BlobStore } from './blobs/types.js';
+import { openResultCache, type ResultCache } from './cache/index.js';
+import { invalidatingEngine } from './cache/invalidating-engine.js';
+import type { Engine } from './engine/types.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { dataQueryRoutes } from './modules/data-queries/routes.js';
 import { datasetRoutes } from './modules/datasets/routes.js';
 import { legalRoutes } from './modules/legal/routes.js';
 import { lockRoutes } from './modules/locks/routes.js';
@@ -17,6 +21,7 @@ import { mapAssetRoutes } from './modules/map-assets/routes.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { publishingRoutes } from './modules/publishing/routes.js';
+import { queryRoutes } from './modules/query/routes.js';
 import { recordRoutes } from './modules/records/routes.js';
 import { serviceRoutes } from './modules/service/routes.js';
 import { stateRoutes } from './modules/states/routes.js';
@@ -41,17 +46,22 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   tagRoutes,
   publishingRoutes,
   legalRoutes,
+  queryRoutes,
+  dataQueryRoutes,
 ];
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   blobs: BlobStore;
+  engine: Engine;
+  /** Query result cache; by default in-process, or Redis when REDIS_URL is set. Closed with the app. */
+  cache?: ResultCache;
   logger?: boolean;
 }
 
 /** Builds the whole HTTP app; main.ts and the tests build it the same way. */
-export async function buildApp({ db, config, blobs, logger = false }: BuildOptions): Promise<App> {
+export async function buildApp({ db, config, blobs, engine, cache = openResultCache(config), logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024,
@@ -60,7 +70,8 @@ export async function buildApp({ db, config, blobs, logger = false }: BuildOptio
   registerErrorHandling(app);
   await registerOpenApi(app, config.version);
   registerAuthentication(app, db);
-  const deps: AppDeps = { db, config, blobs };
+  app.addHook('onClose', () => cache.close());
+  const deps: AppDeps = { db, config, blobs, engine: invalidatingEngine(engine, cache), cache };
   for (const register of MODULES) register(app, deps);
   await registerWebApp(app, config.webDistDir);
   await app.ready();

@@ -13,6 +13,8 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   version: string;
+  /** Queries running longer are interrupted and answer 408. */
+  queryTimeoutMs: number;
   /** Whether anyone may create an account (with an organization of their own) at POST /v1/auth/sign-up. */
   allowSignUp: boolean;
   /** Origin clients reach this server at; upload policies point here. */
@@ -24,6 +26,13 @@ export interface Config {
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  if (nonEmpty(value) === null) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return number;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -39,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     version: nonEmpty(env.npm_package_version) ?? '0.1.0',
     allowSignUp: env.ALLOW_SIGN_UP !== 'false',
+    queryTimeoutMs: positiveInteger(env.QUERY_TIMEOUT_MS, 60_000, 'QUERY_TIMEOUT_MS'),
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     signingSecret: nonEmpty(env.SIGNING_SECRET) ?? randomBytes(32).toString('hex'),
     s3: nonEmpty(env.S3_BUCKET)

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { openBlobStore } from './blobs/index.js';
 import { loadConfig } from './config.js';
+import { openEngine } from './engine/index.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { migrate, openStore } from './store/index.js';
 
@@ -8,10 +9,12 @@ const config = loadConfig();
 const db = await openStore(config);
 const applied = await migrate(db);
 await seedDemo(db, config.demoPassword);
-const app = await buildApp({ db, config, blobs: openBlobStore(config), logger: true });
+const engine = await openEngine(config);
+const app = await buildApp({ db, config, blobs: openBlobStore(config), engine, logger: true });
 
 const shutdown = async () => {
   await app.close();
+  await engine.close();
   await db.close();
   process.exit(0);
 };

@@ -18,6 +18,7 @@ import type {
   UserSeat,
   UserUpdate,
 } from '@atlas/domain';
+import { createDataQueriesApi } from './catalogue/data-queries.js';
 import { createDatasetsApi } from './catalogue/datasets.js';
 import { createLegalApi } from './catalogue/legal.js';
 import { createMapAssetsApi } from './catalogue/map-assets.js';
@@ -64,6 +65,7 @@ export function createApiClient(options: HttpOptions) {
     // Catalogue (workspace-and-catalogue.md §7): maps, insights, dashboards, workbooks, their states and locks.
     ...createRecordsApi(request),
     datasets: createDatasetsApi(request),
+    dataQueries: createDataQueriesApi(request),
     permissions: createPermissionsApi(request),
     publishing: createPublishingApi(request),
     mapAssets: createMapAssetsApi(request),

@@ -6,10 +6,15 @@ export type QueryValue = string | number | boolean | null | undefined | Readonly
 export type Query = Record<string, QueryValue>;
 export type ResponseType = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'response';
 
+/** A request body sent as it is (Blob, bytes, text, ReadableStream …). */
+export type RawBody = NonNullable<RequestInit['body']>;
+
 export interface RequestOptions<T> {
   query?: Query;
   /** JSON-encoded; sets content-type. */
   body?: unknown;
+  /** Sent as it is (a file upload: Blob, bytes, text or a ReadableStream), instead of `body`; set content-type in `headers`. */
+  rawBody?: RawBody;
   /** Applied last, so a caller may override content-type or authorization. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -41,7 +46,7 @@ export function createHttp({ baseUrl, getToken, fetch: fetchImpl }: HttpOptions)
 
   /** `T` is what the call resolves to; calls that answer 204 should say `void`. */
   async function request<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const { query, body, signal, responseType = 'json', responseHandler } = options;
+    const { query, body, rawBody, signal, responseType = 'json', responseHandler } = options;
     const url = `${base}${path}${buildQuery(query)}`;
     // The spec sends a placeholder when signed out, so the server always sees a bearer header.
     const headers = new Headers({ authorization: `Bearer ${getToken?.() || PLACEHOLDER_TOKEN}` });
@@ -52,7 +57,10 @@ export function createHttp({ baseUrl, getToken, fetch: fetchImpl }: HttpOptions)
     const doFetch = fetchImpl ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
+      const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+      // Streaming a request body needs half-duplex in fetch implementations that support it (Node's).
+      const streaming = typeof ReadableStream !== 'undefined' && payload instanceof ReadableStream;
+      response = await doFetch(url, { method, headers, signal, body: payload, ...(streaming ? { duplex: 'half' } : {}) } as RequestInit);
     } catch (error) {
       // A cancelled call is the caller's own doing, not a network failure: let it pass unchanged.
       if (signal?.aborted) throw error;

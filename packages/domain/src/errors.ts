@@ -17,6 +17,8 @@ export const AppStatusCode = {
   NotFound: 'NOT_FOUND',
   RouteNotFound: 'ROUTE_NOT_FOUND',
   NotAcceptable: 'NOT_ACCEPTABLE',
+  QueryTimeout: 'QUERY_TIMEOUT',
+  QueryCancelled: 'QUERY_CANCELLED',
   Conflict: 'CONFLICT',
   Locked: 'LOCKED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',

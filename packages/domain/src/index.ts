@@ -15,3 +15,4 @@ export * from './schemas/legal.js';
 export * from './schemas/locks.js';
 export * from './schemas/states.js';
 export * from './schemas/uploads.js';
+export * from './schemas/data-queries.js';

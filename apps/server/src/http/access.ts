@@ -27,6 +27,8 @@ const RESOURCE_TABLES = {
   dataset: { table: 'datasets', label: 'Dataset' },
   'map-asset': { table: 'map_assets', label: 'Map asset' },
   project: { table: 'projects', label: 'Project' },
+  'query-template': { table: 'query_templates', label: 'Query template' },
+  'query-bookmark': { table: 'query_bookmarks', label: 'Query bookmark' },
 } as const satisfies Record<string, ResourceTable>;
 
 export type AccessResourceType = keyof typeof RESOURCE_TABLES;

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import { ErrorBody } from '@atlas/domain';
 import type { Config } from '../config.js';
 import type { BlobStore } from '../blobs/types.js';
+import type { ResultCache } from '../cache/types.js';
+import type { Engine } from '../engine/types.js';
 import type { Db } from '../store/index.js';
 
 /** The Fastify instance every module registers on: request and reply types follow the TypeBox schemas. */
@@ -13,6 +15,9 @@ export interface AppDeps {
   db: Db;
   config: Config;
   blobs: BlobStore;
+  /** The embedded analytics engine (DuckDB) holding dataset data. */
+  engine: Engine;
+  cache: ResultCache;
 }
 
 /** Error answers every route documents in OpenAPI. */

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openBlobStore, type BlobStore } from '../blobs/index.js';
 import { buildApp } from '../app.js';
+import { DuckDbEngine } from '../engine/duckdb.js';
+import type { Engine } from '../engine/types.js';
 import { loadConfig, type Config } from '../config.js';
 import type { App } from '../http/types.js';
 import { seedDemo } from '../seed/demo.js';
@@ -16,6 +18,9 @@ export interface Harness {
   app: App;
   db: Db;
   blobs: BlobStore;
+  /** One engine per harness, on the harness's temporary DATA_DIR (old versions' files are removed at once). */
+  engine: Engine;
+  dataDir: string;
   /** Signs in and returns the bearer header for that user. */
   auth(email: string, password?: string): Promise<{ authorization: string }>;
   count(table: string): Promise<number>;
@@ -34,7 +39,9 @@ export function useHarness(store: TestStore, configOverrides: Partial<Config> = 
     const config = { ...loadConfig({ DATA_DIR: dataDir }), webDistDir: null, ...configOverrides };
     harness.db = db;
     harness.blobs = openBlobStore(config);
-    harness.app = await buildApp({ db, config, blobs: harness.blobs });
+    harness.dataDir = dataDir;
+    harness.engine = await DuckDbEngine.open({ dataDir, threads: 2, memoryLimit: '1GB', retireDelayMs: 0 });
+    harness.app = await buildApp({ db, config, blobs: harness.blobs, engine: harness.engine });
     harness.auth = async (email, password = DEMO_PASSWORD) => {
       const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${response.body}`);
@@ -47,6 +54,7 @@ export function useHarness(store: TestStore, configOverrides: Partial<Config> = 
   });
   afterAll(async () => {
     await harness.app?.close();
+    await harness.engine?.close();
     await harness.db?.close();
     await cleanup();
   });

@@ -1,4 +1,4 @@
-// Typed calls for dataset metadata (workspace-and-catalogue.md §7 Datasets); data and query calls come with the data engine.
+// Typed calls for datasets (workspace-and-catalogue.md §7 Datasets): metadata, and the data itself (upload, download, latest load).
 import type {
   CreateDatasetRequest,
   Dataset,
@@ -9,9 +9,52 @@ import type {
   PublicDatasetList,
   UpdateDatasetRequest,
 } from '@atlas/domain';
-import type { Http } from '../http.js';
+import type { Http, RawBody } from '../http.js';
 
 const id = encodeURIComponent;
+
+export type DatasetUploadFormat = 'csv' | 'geojson' | 'parquet' | 'arrow';
+
+/** The content type each upload format is sent with. */
+export const UPLOAD_CONTENT_TYPES: Record<DatasetUploadFormat, string> = {
+  csv: 'text/csv',
+  geojson: 'application/geo+json',
+  parquet: 'application/vnd.apache.parquet',
+  arrow: 'application/vnd.apache.arrow.stream',
+};
+
+export interface UploadDataOptions {
+  /** The file's format; without it the Blob's type must name one (text/csv, application/geo+json, …). */
+  format?: DatasetUploadFormat;
+  /** Store no Arrow copy: uploads are faster and smaller, Arrow downloads are encoded on every read. */
+  skipArrow?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface DownloadDataOptions {
+  /** arrow (default): an Arrow IPC stream; csv: text with a header row. */
+  format?: 'arrow' | 'csv';
+  signal?: AbortSignal;
+}
+
+/** GET /{id}/query-execution: the dataset's latest data load. */
+export interface DatasetDataLoad {
+  id: string;
+  status: 'queued' | 'running' | 'success' | 'failure';
+  source: 'upload' | 'clone';
+  format: DatasetUploadFormat | null;
+  dataVersion: string | null;
+  rowCount: number | null;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+function contentTypeOf(file: RawBody, format: DatasetUploadFormat | undefined): string {
+  if (format) return UPLOAD_CONTENT_TYPES[format];
+  const type = typeof Blob !== 'undefined' && file instanceof Blob ? file.type : '';
+  return type || 'application/octet-stream';
+}
 type AdminOption = { isAdmin?: boolean };
 // Only `true` is sent: the server treats an absent flag as false.
 const adminQuery = ({ isAdmin }: AdminOption = {}) => ({ isAdmin: isAdmin ? true : undefined });
@@ -33,6 +76,21 @@ export function createDatasetsApi(request: Http['request']) {
     clone: (datasetId: string) => request<Dataset>('POST', `/v1/datasets/${id(datasetId)}/clone`),
     remove: (datasetId: string) => request<void>('DELETE', `/v1/datasets/${id(datasetId)}`),
     maps: (datasetId: string) => request<DatasetMapList>('GET', `/v1/datasets/${id(datasetId)}/maps`),
+    /**
+     * Replaces the dataset's data with a file (a Blob, bytes or a stream, sent as the raw body). Resolves to the
+     * dataset: status ready, or error with errorMessage (its previous data then stays).
+     */
+    uploadData: (datasetId: string, file: RawBody, { format, skipArrow, signal }: UploadDataOptions = {}) =>
+      request<Dataset>('PUT', `/v1/datasets/${id(datasetId)}/data`, {
+        rawBody: file,
+        headers: { 'content-type': contentTypeOf(file, format) },
+        query: { format, skipArrow: skipArrow ? true : undefined },
+        signal,
+      }),
+    /** The data as bytes: an Arrow IPC stream (read it with apache-arrow's tableFromIPC) or CSV. */
+    downloadData: (datasetId: string, { format, signal }: DownloadDataOptions = {}) =>
+      request<ArrayBuffer>('GET', `/v1/datasets/${id(datasetId)}/data`, { query: { format }, responseType: 'arrayBuffer', signal }),
+    queryExecution: (datasetId: string) => request<DatasetDataLoad>('GET', `/v1/datasets/${id(datasetId)}/query-execution`),
   };
 }
 export type DatasetsApi = ReturnType<typeof createDatasetsApi>;

@@ -13,6 +13,7 @@ import {
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { datasetDataRoutes } from './data-routes.js';
 import type { DatasetScope } from './repo.js';
 import * as datasets from './service.js';
 
@@ -26,8 +27,10 @@ const LISTINGS: Array<{ path: string; scope: DatasetScope; summary: string }> = 
   { path: '/v1/datasets/shared-with-user', scope: 'shared', summary: 'Datasets shared with the caller through a permission' },
 ];
 
-/** Dataset metadata (workspace-and-catalogue.md §7 Datasets); data upload and queries come with the data engine. */
-export function datasetRoutes(app: App, { db }: AppDeps) {
+/** Datasets (workspace-and-catalogue.md §7 Datasets): metadata here, data in data-routes.ts. */
+export function datasetRoutes(app: App, deps: AppDeps) {
+  const { db, engine } = deps;
+  datasetDataRoutes(app, deps);
   for (const { path, scope, summary } of LISTINGS) {
     app.get(
       path,
@@ -79,15 +82,15 @@ export function datasetRoutes(app: App, { db }: AppDeps) {
 
   app.post(
     '/v1/datasets/:id/clone',
-    { schema: { tags, summary: 'Copy a dataset into a new one owned by the caller', params: IdParams, response: { 201: Dataset, ...errorResponses(400, 401, 402, 403, 404) } } },
-    async (request, reply) => reply.status(201).send(await datasets.cloneDataset(db, requireIdentity(request.identity), request.params.id)),
+    { schema: { tags, summary: 'Copy a dataset, with its data, into a new one owned by the caller', params: IdParams, response: { 201: Dataset, ...errorResponses(400, 401, 402, 403, 404) } } },
+    async (request, reply) => reply.status(201).send(await datasets.cloneDataset(db, engine, requireIdentity(request.identity), request.params.id)),
   );
 
   app.delete(
     '/v1/datasets/:id',
-    { schema: { tags, summary: 'Delete a dataset', params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } } },
+    { schema: { tags, summary: 'Delete a dataset and its data', params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
-      await datasets.deleteDataset(db, requireIdentity(request.identity), request.params.id);
+      await datasets.deleteDataset(db, engine, requireIdentity(request.identity), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -13,8 +13,10 @@ import {
 import { assertAdminMode, assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
 import { forbidden, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
+import type { Engine } from '../../engine/types.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { assertQuota } from '../quota/service.js';
+import { cloneData } from './data-service.js';
 import * as repo from './repo.js';
 
 function assertMetadataSize(metadata: DatasetMetadata | undefined): void {
@@ -80,10 +82,22 @@ export async function updateDataset(db: Db, identity: Identity, id: string, requ
   });
 }
 
-/** A private copy owned by the caller; tags (of the source's organization) and sharing are not copied. */
-export async function cloneDataset(db: Db, identity: Identity, id: string): Promise<Dataset> {
+/**
+ * A private copy owned by the caller, with a copy of the data; tags (of the source's organization) and sharing are
+ * not copied. The copy's files are removed again when the transaction does not commit.
+ */
+export async function cloneDataset(db: Db, engine: Engine, identity: Identity, id: string): Promise<Dataset> {
   assertCanCreate(identity, 'datasets');
   const copyId = randomUUID();
+  try {
+    return await cloneRecord(db, engine, identity, id, copyId);
+  } catch (error) {
+    await engine.deleteData(copyId);
+    throw error;
+  }
+}
+
+function cloneRecord(db: Db, engine: Engine, identity: Identity, id: string, copyId: string): Promise<Dataset> {
   return db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', id, 'copy');
     await assertQuota(tx, identity, 'datasets');
@@ -96,20 +110,24 @@ export async function cloneDataset(db: Db, identity: Identity, id: string): Prom
       description: source.description,
       type: source.type,
       metadata: source.metadata,
-      status: source.status,
-      errorMessage: source.errorMessage,
+      // A load in progress is not the copy's: without data it starts new.
+      status: source.status === 'pending' ? 'new' : source.status,
+      errorMessage: source.status === 'pending' ? null : source.errorMessage,
       dataConnectionId: source.dataConnection?.id ?? null,
     });
+    await cloneData(tx, engine, identity, source, copyId);
     return load(tx, copyId);
   });
 }
 
-export async function deleteDataset(db: Db, identity: Identity, id: string): Promise<void> {
+/** Deletes the dataset, then (once that committed) its data files. */
+export async function deleteDataset(db: Db, engine: Engine, identity: Identity, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', id, 'delete');
     await forgetResource(tx, 'dataset', id);
     await repo.deleteDataset(tx, id);
   });
+  await engine.deleteData(id);
 }
 
 export async function listDatasetMaps(db: Db, identity: Identity, id: string): Promise<DatasetMapList> {

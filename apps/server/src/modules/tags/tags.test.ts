@@ -79,10 +79,10 @@ describe.each(testStores())('tags on $name', (store) => {
       ['outsider', { resourceType: 'dataset', resourceId: demoDataset }, 404, { message: 'Dataset not found', details: `No dataset with id ${demoDataset}`, appStatusCode: 'NOT_FOUND' }],
       ['analyst', { resourceType: 'data-connection', resourceId: demoDataset }, 422, {
         message: 'Tagging data-connection is not supported yet',
-        details: 'Taggable types: map, insight, workbook, dataset, map-asset, project',
+        details: 'Taggable types: map, insight, workbook, dataset, map-asset, project, query-template, query-bookmark',
         appStatusCode: 'INVALID_INPUT',
       }],
-      ['analyst', { resourceType: 'query-template', resourceId: demoDataset }, 422, { message: 'Tagging query-template is not supported yet' }],
+      ['analyst', { resourceType: 'query-template', resourceId: demoDataset }, 404, { message: 'Query template not found' }],
       ['analyst', { resourceType: 'widget', resourceId: demoDataset }, 400, { appStatusCode: 'VALIDATION_FAILED' }],
       ['analyst', { resourceType: 'dataset', resourceId: 'x' }, 400, { appStatusCode: 'VALIDATION_FAILED' }],
       ['analyst', { resourceType: 'dataset', resourceId: demoDataset, color: 'red' }, 400, { appStatusCode: 'VALIDATION_FAILED' }],
@@ -181,9 +181,10 @@ describe.each(testStores())('tags on $name', (store) => {
     const tag = await newTag('Paths');
     const id = randomUUID();
     const template = await call('analyst@example.com', 'POST', `/v1/tags/${tag.id}/query_template/${id}`, { name: 'Paths', color: '#112233' });
-    expect(template.statusCode).toBe(422);
-    expect(template.json().message).toBe('Tagging query-template is not supported yet');
-    expect((await call('analyst@example.com', 'DELETE', `/v1/tags/${tag.id}/query_template/${id}`)).statusCode).toBe(422);
+    // query_template is the spec's path spelling of query-template; an unknown template is simply not found.
+    expect(template.statusCode).toBe(404);
+    expect(template.json().message).toBe('Query template not found');
+    expect((await call('analyst@example.com', 'DELETE', `/v1/tags/${tag.id}/query_template/${id}`)).statusCode).toBe(404);
     expect((await call('analyst@example.com', 'POST', `/v1/tags/${tag.id}/widget/${id}`, { name: 'Paths', color: '#112233' })).statusCode).toBe(400);
 
     const asset = randomUUID();

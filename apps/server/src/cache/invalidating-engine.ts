@@ -1,0 +1,22 @@
+import type { Engine } from '../engine/types.js';
+import type { ResultCache } from './types.js';
+
+/**
+ * The engine as modules see it: every call that changes a dataset's data also drops the cached results computed
+ * from it, so no module can forget to. (New data also gets a new version, which is part of every cache key.)
+ */
+export function invalidatingEngine(engine: Engine, cache: ResultCache): Engine {
+  const after = async <T>(datasetId: string, change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } finally {
+      await cache.invalidateDataset(datasetId);
+    }
+  };
+  return Object.assign(Object.create(engine) as Engine, {
+    ingest: (datasetId: string, ...rest: Parameters<Engine['ingest']> extends [string, ...infer R] ? R : never) =>
+      after(datasetId, engine.ingest(datasetId, ...rest)),
+    copyData: (fromDatasetId: string, toDatasetId: string) => after(toDatasetId, engine.copyData(fromDatasetId, toDatasetId)),
+    deleteData: (datasetId: string) => after(datasetId, engine.deleteData(datasetId)),
+  });
+}

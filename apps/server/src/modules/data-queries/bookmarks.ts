@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import {
+  SQL_PAGING_DEFAULTS,
+  type BookmarkQuery,
+  type CreateQueryBookmarkRequest,
+  type PagingQuery,
+  type QueryBookmark,
+  type QueryBookmarkList,
+  type UpdateQueryBookmarkRequest,
+} from '@atlas/domain';
+import { serialize } from '@atlas/pipeline';
+import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db, Queryable } from '../../store/index.js';
+import { pipelineDatasets, readPipeline } from '../query/pipeline.js';
+import * as repo from './bookmarks-repo.js';
+
+/**
+ * A bookmark names a template the caller can read (and a dataset they can read), or holds a valid pipeline over
+ * datasets they can read; pipelines are stored in their canonical form.
+ */
+async function checkQuery(db: Queryable, identity: Identity, query: BookmarkQuery): Promise<BookmarkQuery> {
+  if ('pipeline' in query) {
+    const node = readPipeline(query.pipeline);
+    for (const id of pipelineDatasets(node)) await checkAccess(db, identity, 'dataset', id, 'read');
+    return { pipeline: serialize(node) as unknown as Record<string, unknown> };
+  }
+  await checkAccess(db, identity, 'query-template', query.queryTemplateId, 'read');
+  if (query.datasetId) await checkAccess(db, identity, 'dataset', query.datasetId, 'read');
+  return query;
+}
+
+export async function createBookmark(db: Db, identity: Identity, request: CreateQueryBookmarkRequest): Promise<QueryBookmark> {
+  assertCanCreate(identity, 'query bookmarks');
+  const query = await checkQuery(db, identity, request.query);
+  return repo.insertBookmark(db, {
+    id: randomUUID(),
+    organizationId: identity.organizationId,
+    ownerId: identity.userId,
+    name: request.name,
+    description: request.description ?? '',
+    query,
+  });
+}
+
+export async function getBookmark(db: Db, identity: Identity, id: string): Promise<QueryBookmark> {
+  await checkAccess(db, identity, 'query-bookmark', id, 'read');
+  return (await repo.findBookmark(db, id))!;
+}
+
+export async function updateBookmark(db: Db, identity: Identity, id: string, request: UpdateQueryBookmarkRequest): Promise<QueryBookmark> {
+  return db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'query-bookmark', id, 'write');
+    const current = (await repo.findBookmark(tx, id))!;
+    return repo.updateBookmark(tx, id, {
+      name: request.name ?? current.name,
+      description: request.description ?? current.description,
+      query: request.query ? await checkQuery(tx, identity, request.query) : current.query,
+    });
+  });
+}
+
+export async function deleteBookmark(db: Db, identity: Identity, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'query-bookmark', id, 'delete');
+    await forgetResource(tx, 'query-bookmark', id);
+    await repo.deleteBookmark(tx, id);
+  });
+}
+
+export const listBookmarks = (db: Db, identity: Identity, scope: 'owned' | 'organization', query: PagingQuery): Promise<QueryBookmarkList> =>
+  repo.listBookmarks(db, identity, scope, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateQueryTemplateRequest, PagingQuery, QueryTemplate, QueryTemplateHistory, QueryTemplateList, UpdateQueryTemplateRequest } from '@atlas/domain';
+import { SQL_PAGING_DEFAULTS } from '@atlas/domain';
+import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db } from '../../store/index.js';
+import * as repo from './templates-repo.js';
+import { checkTemplate } from './template.js';
+
+/** A template may name a dataset the author can read. */
+async function checkDataset(db: Db, identity: Identity, datasetId: string | null | undefined): Promise<void> {
+  if (datasetId) await checkAccess(db, identity, 'dataset', datasetId, 'read');
+}
+
+export async function createTemplate(db: Db, identity: Identity, request: CreateQueryTemplateRequest): Promise<QueryTemplate> {
+  assertCanCreate(identity, 'query templates');
+  const parameters = request.parameters ?? [];
+  checkTemplate(request.template, parameters);
+  await checkDataset(db, identity, request.datasetId);
+  return db.transaction((tx) =>
+    repo.insertTemplate(tx, {
+      id: randomUUID(),
+      organizationId: identity.organizationId,
+      ownerId: identity.userId,
+      name: request.name,
+      description: request.description ?? '',
+      template: request.template,
+      parameters,
+      datasetId: request.datasetId ?? null,
+    }),
+  );
+}
+
+export async function getTemplate(db: Db, identity: Identity, id: string): Promise<QueryTemplate> {
+  await checkAccess(db, identity, 'query-template', id, 'read');
+  return (await repo.findTemplate(db, id))!;
+}
+
+export async function updateTemplate(db: Db, identity: Identity, id: string, request: UpdateQueryTemplateRequest): Promise<QueryTemplate> {
+  return db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'query-template', id, 'write');
+    const current = (await repo.findTemplate(tx, id))!;
+    const next: repo.TemplateContent = {
+      name: request.name ?? current.name,
+      description: request.description ?? current.description,
+      template: request.template ?? current.template,
+      parameters: request.parameters ?? current.parameters,
+      datasetId: request.datasetId === undefined ? current.datasetId : request.datasetId,
+    };
+    checkTemplate(next.template, next.parameters);
+    if (request.datasetId) await checkAccess(tx, identity, 'dataset', request.datasetId, 'read');
+    return repo.updateTemplate(tx, id, identity.userId, next);
+  });
+}
+
+export async function deleteTemplate(db: Db, identity: Identity, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'query-template', id, 'delete');
+    await forgetResource(tx, 'query-template', id);
+    await repo.deleteTemplate(tx, id);
+  });
+}
+
+export const listTemplates = (db: Db, identity: Identity, query: PagingQuery): Promise<QueryTemplateList> =>
+  repo.listTemplates(db, identity, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+
+export async function templateHistory(db: Db, identity: Identity, id: string, query: PagingQuery): Promise<QueryTemplateHistory> {
+  await checkAccess(db, identity, 'query-template', id, 'read');
+  return repo.listVersions(db, id, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+}

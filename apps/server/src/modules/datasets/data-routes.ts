@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AppStatusCode, Dataset, Uuid } from '@atlas/domain';
+import { Type } from 'typebox';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../engine/duckdb.js';
+import { AppError } from '../../http/errors.js';
+import { requireIdentity } from '../../http/identity.js';
+import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import * as data from './data-service.js';
+import { DataDownloadQuery, DataLoadExecution, DataUploadQuery } from './data-schemas.js';
+
+const IdParams = Type.Object({ id: Uuid() });
+const tags = ['datasets'];
+/** Uploads stream to disk, so they are bounded by disk space; the engine refuses more than this as they arrive. */
+export const DATA_UPLOAD_BODY_LIMIT = DEFAULT_MAX_UPLOAD_BYTES;
+
+/**
+ * Dataset data (workspace-and-catalogue.md §7): upload, download and the latest load. Registered as its own plugin so
+ * that here, and only here, every request body reaches the handler as an unread stream.
+ */
+export function datasetDataRoutes(app: App, { db, engine }: AppDeps) {
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    scope.put(
+      '/v1/datasets/:id/data',
+      {
+        bodyLimit: DATA_UPLOAD_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'Upload the data of a dataset (CSV, GeoJSON, Parquet or Arrow IPC as the raw request body, up to 10 GB)',
+          description:
+            'The dataset goes pending, then ready (metadata describes the columns, row count and size) or error (errorMessage says why; the previous data stays). The format comes from ?format= or the content type.',
+          params: IdParams,
+          querystring: DataUploadQuery,
+          response: { 200: Dataset, ...errorResponses(400, 401, 402, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const identity = requireIdentity(request.identity);
+        const body = request.body as Readable | undefined;
+        if (!body) throw data.emptyBody();
+        const format = data.uploadFormat(request.headers['content-type'], request.query.format);
+        const length = Number(request.headers['content-length']);
+        if (length > DATA_UPLOAD_BODY_LIMIT) {
+          throw new AppError(413, 'The upload is too large', AppStatusCode.PayloadTooLarge, `At most ${DATA_UPLOAD_BODY_LIMIT} bytes`);
+        }
+        return data.uploadData(db, engine, identity, request.params.id, body, {
+          format,
+          skipArrow: request.query.skipArrow === true,
+          contentLength: Number.isFinite(length) && length >= 0 ? length : null,
+        });
+      },
+    );
+
+    scope.get(
+      '/v1/datasets/:id/data',
+      {
+        schema: {
+          tags,
+          summary: 'Download the data of a dataset: an Arrow IPC stream, or CSV with ?format=csv or Accept: text/csv',
+          params: IdParams,
+          querystring: DataDownloadQuery,
+          response: { 200: Type.Unknown({ description: 'application/vnd.apache.arrow.stream or text/csv' }), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const identity = requireIdentity(request.identity);
+        const wantsCsv = request.query.format === 'csv' || (!request.query.format && /\btext\/csv\b/.test(request.headers.accept ?? ''));
+        const { stream, contentType, version } = await data.downloadData(db, engine, identity, request.params.id, wantsCsv ? 'csv' : 'arrow');
+        return reply.header('content-type', contentType).header('etag', `"${version}"`).send(stream);
+      },
+    );
+
+    scope.get(
+      '/v1/datasets/:id/query-execution',
+      {
+        schema: {
+          tags,
+          summary: "The dataset's latest data load, as an execution: running while the upload is read, then success or failure",
+          params: IdParams,
+          response: { 200: DataLoadExecution, ...errorResponses(400, 401, 404) },
+        },
+      },
+      (request) => data.latestExecution(db, requireIdentity(request.identity), request.params.id),
+    );
+  });
+}
