@@ -13,6 +13,7 @@ import { invalidatingEngine } from './cache/invalidating-engine.js';
 import type { Engine } from './engine/types.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { dataConnectionRoutes } from './modules/data-connections/routes.js';
 import { dataQueryRoutes } from './modules/data-queries/routes.js';
 import { datasetRoutes } from './modules/datasets/routes.js';
 import { legalRoutes } from './modules/legal/routes.js';
@@ -48,6 +49,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   legalRoutes,
   queryRoutes,
   dataQueryRoutes,
+  dataConnectionRoutes,
 ];
 
 export interface BuildOptions {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEMO_SEED, DEMO_VISITS } from '@atlas/analytics';
 
 export interface Config {
   port: number;
@@ -13,6 +14,8 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   version: string;
+  /** Size and seed of the synthetic foot-traffic panel the demo organization gets at first start. */
+  demoPanel: { visits: number; seed: number };
   /** Queries running longer are interrupted and answer 408. */
   queryTimeoutMs: number;
   /** Whether anyone may create an account (with an organization of their own) at POST /v1/auth/sign-up. */
@@ -48,6 +51,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     version: nonEmpty(env.npm_package_version) ?? '0.1.0',
     allowSignUp: env.ALLOW_SIGN_UP !== 'false',
+    demoPanel: {
+      visits: positiveInteger(env.DEMO_VISITS, DEMO_VISITS, 'DEMO_VISITS'),
+      seed: positiveInteger(env.DEMO_SEED, DEMO_SEED, 'DEMO_SEED'),
+    },
     queryTimeoutMs: positiveInteger(env.QUERY_TIMEOUT_MS, 60_000, 'QUERY_TIMEOUT_MS'),
     publicUrl: (nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     signingSecret: nonEmpty(env.SIGNING_SECRET) ?? randomBytes(32).toString('hex'),

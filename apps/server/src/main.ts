@@ -3,6 +3,7 @@ import { openBlobStore } from './blobs/index.js';
 import { loadConfig } from './config.js';
 import { openEngine } from './engine/index.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
+import { seedFootTraffic } from './seed/foot-traffic.js';
 import { migrate, openStore } from './store/index.js';
 
 const config = loadConfig();
@@ -10,6 +11,7 @@ const db = await openStore(config);
 const applied = await migrate(db);
 await seedDemo(db, config.demoPassword);
 const engine = await openEngine(config);
+await seedFootTraffic(db, engine, { ...config.demoPanel, dataDir: config.dataDir, log: (message) => console.log(message) });
 const app = await buildApp({ db, config, blobs: openBlobStore(config), engine, logger: true });
 
 const shutdown = async () => {

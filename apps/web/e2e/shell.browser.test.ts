@@ -108,7 +108,7 @@ beforeAll(async () => {
 
   server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {

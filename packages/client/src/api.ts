@@ -18,6 +18,7 @@ import type {
   UserSeat,
   UserUpdate,
 } from '@atlas/domain';
+import { createDataConnectionsApi } from './catalogue/data-connections.js';
 import { createDataQueriesApi } from './catalogue/data-queries.js';
 import { createDatasetsApi } from './catalogue/datasets.js';
 import { createLegalApi } from './catalogue/legal.js';
@@ -66,6 +67,7 @@ export function createApiClient(options: HttpOptions) {
     ...createRecordsApi(request),
     datasets: createDatasetsApi(request),
     dataQueries: createDataQueriesApi(request),
+    dataConnections: createDataConnectionsApi(request),
     permissions: createPermissionsApi(request),
     publishing: createPublishingApi(request),
     mapAssets: createMapAssetsApi(request),

@@ -16,3 +16,4 @@ export * from './schemas/locks.js';
 export * from './schemas/states.js';
 export * from './schemas/uploads.js';
 export * from './schemas/data-queries.js';
+export * from './schemas/data-connections.js';

@@ -18,6 +18,7 @@ async function insertResource(db: Queryable, type: AccessResourceType, ownerId: 
   else if (type === 'map-asset') await db.query(`INSERT INTO map_assets (id, organization_id, owner_id, name, visibility, type) VALUES ($1, $2, $3, $4, $5, 'map-style')`, common);
   else if (type === 'project') await db.query('INSERT INTO projects (id, organization_id, owner_id, name, visibility) VALUES ($1, $2, $3, $4, $5)', common);
   else if (type === 'query-template') await db.query(`INSERT INTO query_templates (id, organization_id, owner_id, name, visibility, template) VALUES ($1, $2, $3, $4, $5, 'SELECT 1')`, common);
+  else if (type === 'data-connection') await db.query(`INSERT INTO data_connections (id, organization_id, owner_id, name, visibility, type) VALUES ($1, $2, $3, $4, $5, 'postgres')`, common);
   else if (type === 'query-bookmark') await db.query(`INSERT INTO query_bookmarks (id, organization_id, owner_id, name, visibility, query) VALUES ($1, $2, $3, $4, $5, '{}')`, common);
   else await db.query('INSERT INTO records (id, organization_id, owner_id, name, visibility, kind) VALUES ($1, $2, $3, $4, $5, $6)', [...common, type]);
   return id;

@@ -29,6 +29,7 @@ const RESOURCE_TABLES = {
   project: { table: 'projects', label: 'Project' },
   'query-template': { table: 'query_templates', label: 'Query template' },
   'query-bookmark': { table: 'query_bookmarks', label: 'Query bookmark' },
+  'data-connection': { table: 'data_connections', label: 'Data connection' },
 } as const satisfies Record<string, ResourceTable>;
 
 export type AccessResourceType = keyof typeof RESOURCE_TABLES;

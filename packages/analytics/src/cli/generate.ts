@@ -11,7 +11,7 @@ const USAGE = `Usage: generate [--visits N] [--seed S] [--out DIR] [--start YYYY
   --out           output directory (default ./foot-traffic)
   --start, --end  first and last local day (default ${DEFAULT_START} .. ${DEFAULT_END})
   --threads       DuckDB threads (default: all cores; the output does not depend on it)
-  --memory-limit  DuckDB memory limit, e.g. 4GB (default DuckDB's); the sort spills to the output directory`;
+  --memory-limit  DuckDB memory limit, e.g. 4GB (default 2GB); the sort spills to the output directory`;
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;

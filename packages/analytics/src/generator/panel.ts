@@ -1,6 +1,7 @@
 // The device panel: each device's home market and demographic cell (a biased sample of the
-// population, which the weights undo), its activity tier, and its chain repertoire (REPERTOIRE
-// chains with visit-share thresholds) that the visits SQL draws from.
+// population, which the weights undo), its travel market, and its chain repertoire (REPERTOIRE
+// chains with visit-share thresholds) that the visits SQL draws from. Activity tiers are ranges
+// of the device index (lookups.tiers).
 import { aliasTable } from './alias.js';
 import { CDF_SCALE } from './device-layout.js';
 import { CELLS, ageOfCell, genderOfCell, incomeOfCell } from './population.js';

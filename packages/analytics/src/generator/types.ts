@@ -11,7 +11,7 @@ export interface GenerateOptions {
   readonly onProgress?: (progress: GenerateProgress) => void;
   /** DuckDB worker threads (default: the machine's cores); the output does not depend on it. */
   readonly threads?: number;
-  /** DuckDB memory limit, e.g. "4GB" (default DuckDB's: 80 % of RAM); beyond it the sort spills to outDir. */
+  /** DuckDB memory limit, e.g. "4GB" (default 2GB); beyond it the sort spills to a temporary folder in outDir. */
   readonly memoryLimit?: string;
 }
 

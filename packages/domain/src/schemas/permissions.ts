@@ -3,7 +3,7 @@ import { PERMISSION_ACTIONS, PERMISSION_ROLES, SEATS, VISIBILITIES, type Permiss
 import { DateTime, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 
 /** Resource types whose records carry permissions today. */
-export const PERMISSION_RESOURCE_TYPES = ['map', 'insight', 'workbook', 'dataset', 'map-asset', 'project', 'query-template', 'query-bookmark'] as const;
+export const PERMISSION_RESOURCE_TYPES = ['map', 'insight', 'workbook', 'dataset', 'map-asset', 'project', 'query-template', 'query-bookmark', 'data-connection'] as const;
 export type PermissionResourceType = (typeof PERMISSION_RESOURCE_TYPES)[number];
 
 export const PermissionResourceTypeSchema = StringEnum(PERMISSION_RESOURCE_TYPES);

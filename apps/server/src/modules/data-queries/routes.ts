@@ -16,6 +16,7 @@ import {
   QueryTemplateHistory,
   QueryTemplateList,
   RECORD_PATHS,
+  SchemaListing,
   TemplateRunRequest,
   UpdateQueryBookmarkRequest,
   UpdateQueryTemplateRequest,
@@ -30,7 +31,8 @@ import { queryContext } from './context.js';
 import { columnDistinct } from './distinct.js';
 import { cancelExecution } from './executions.js';
 import { getExecution, getRecordExecution, latestRecordTemplateExecution, listExecutions } from './lookups.js';
-import { connectionsUnavailable, runTemplate, runTemplateExecution, runTemplateJson, templateRunOf } from './run.js';
+import { connectionRunOf, connectionSchema, runConnectionQuery, runConnectionQueryJson } from './connections.js';
+import { recordOf, runTemplate, runTemplateExecution, runTemplateJson, templateRunOf } from './run.js';
 import * as templates from './templates.js';
 
 const IdParams = Type.Object({ id: Uuid() });
@@ -66,6 +68,11 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
     async (request, reply) => {
       const caller = identity(request);
       assertArrowAccepted(request.query.format, request.headers.accept);
+      const onConnection = connectionRunOf(request.body);
+      if (onConnection) {
+        const recordId = await recordOf(context, caller, onConnection);
+        return sendArrow(reply, await withExecutionHeader(reply, () => runConnectionQuery(context, caller, { ...onConnection, recordId })));
+      }
       const run = templateRunOf(request.body);
       return sendArrow(reply, await withExecutionHeader(reply, () => runTemplate(context, caller, run)));
     },
@@ -83,8 +90,13 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
     },
     async (request, reply) => {
       const caller = identity(request);
-      const run = templateRunOf(request.body);
       const { offset, limit } = request.body;
+      const onConnection = connectionRunOf(request.body);
+      if (onConnection) {
+        const recordId = await recordOf(context, caller, onConnection);
+        return withExecutionHeader(reply, () => runConnectionQueryJson(context, caller, { ...onConnection, recordId }, { offset, limit }));
+      }
+      const run = templateRunOf(request.body);
       return withExecutionHeader(reply, () => runTemplateJson(context, caller, run, { offset, limit }));
     },
   );
@@ -132,10 +144,18 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
   for (const path of ['/v1/data-queries/schema/:connectionId', '/v1/data-queries/schema/:connectionId/*']) {
     app.get(
       path,
-      { schema: { tags, summary: 'Schema of a data connection (data connections are not available yet)', response: errorResponses(401, 422) } },
+      {
+        schema: {
+          tags,
+          summary: "A data connection's schemas; /{schema}: its tables; /{schema}/{table}: its columns",
+          params: Type.Object({ connectionId: Uuid(), '*': Type.Optional(Type.String({ maxLength: 1000 })) }),
+          response: { 200: SchemaListing, ...errorResponses(400, 401, 404, 408, 422, 501) },
+        },
+      },
       (request) => {
-        identity(request);
-        throw connectionsUnavailable();
+        const rest = request.params['*'] ?? '';
+        const path = rest.split('/').filter((part) => part !== '');
+        return connectionSchema(context, identity(request), request.params.connectionId, path);
       },
     );
   }

@@ -145,21 +145,18 @@ describe.each(testStores())('running query templates on $name', (store) => {
     });
 
     it('answers SQL text and data connections with the exact errors', async () => {
+      // Queries on real connections: data-connections and connections.test.ts; an id naming no connection is 404.
       expect(errorOf(await call('POST', '/v1/data-queries', analyst, { query: 'SELECT 1', connectionId: 'conn-1' }))).toEqual({
-        status: 422,
-        body: {
-          message: 'Data connections are not available yet',
-          details: 'Queries on data connections need a connection; run a query template over a dataset instead',
-          appStatusCode: 'INVALID_INPUT',
-        },
+        status: 404,
+        body: { message: 'Data connection not found', details: 'No data connection with id conn-1', appStatusCode: 'NOT_FOUND' },
       });
       expect(errorOf(await call('POST', '/v1/data-queries', analyst, { query: 'SELECT 1' }))).toEqual({
         status: 400,
         body: { message: 'A query runs on a data connection', details: 'Send connectionId with query, or queryTemplateId (and datasetId) to run a query template', appStatusCode: 'BAD_REQUEST' },
       });
       expect(errorOf(await call('POST', '/v1/data-queries', analyst, {})).body.message).toBe('Nothing to run');
-      expect(errorOf(await call('GET', '/v1/data-queries/schema/conn-1', analyst)).body.message).toBe('Data connections are not available yet');
-      expect(errorOf(await call('GET', '/v1/data-queries/schema/conn-1/public/table', analyst)).status).toBe(422);
+      expect(errorOf(await call('GET', '/v1/data-queries/schema/conn-1', analyst)).body.appStatusCode).toBe('VALIDATION_FAILED');
+      expect(errorOf(await call('GET', `/v1/data-queries/schema/${randomUUID()}/public/table`, analyst)).status).toBe(404);
       expect(errorOf(await h.app.inject({ url: '/v1/data-queries/schema/conn-1' })).status).toBe(401);
       expect(errorOf(await call('POST', '/v1/data-queries?format=csv', analyst, { queryTemplateId: totals.id })).status).toBe(406);
     });

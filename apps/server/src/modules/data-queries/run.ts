@@ -11,7 +11,7 @@ import {
   type Rollup,
 } from '@atlas/domain';
 import { checkAccess } from '../../http/access.js';
-import { badRequest, invalidInput } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { noData } from '../query/pipeline.js';
 import type { QueryContext } from './context.js';
@@ -34,11 +34,8 @@ export interface TemplateRun {
   maxAge?: number;
 }
 
-export const connectionsUnavailable = () =>
-  invalidInput('Data connections are not available yet', 'Queries on data connections need a connection; run a query template over a dataset instead');
-
 /** The record a run belongs to (mapId, insightId or workbookId; at most one), after a read check. */
-async function recordOf(context: QueryContext, identity: Identity, run: Pick<TemplateRun, 'mapId' | 'insightId' | 'workbookId'>): Promise<string | null> {
+export async function recordOf(context: QueryContext, identity: Identity, run: Pick<TemplateRun, 'mapId' | 'insightId' | 'workbookId'>): Promise<string | null> {
   const given = (
     [
       ['map', run.mapId],
@@ -127,9 +124,8 @@ export async function runTemplateJson(context: QueryContext, identity: Identity,
   return { executionId: execution.id, columns: result.columns, rows: result.rows, total: result.total, offset, limit };
 }
 
-/** POST /v1/data-queries: a template over a dataset; SQL text only on a data connection (none exist yet). */
+/** POST /v1/data-queries without connectionId: a template over a dataset (SQL text runs only on a data connection, see connections.ts). */
 export function templateRunOf(request: DataQueryRequest): TemplateRun {
-  if (request.connectionId !== undefined) throw connectionsUnavailable();
   if (request.query !== undefined) {
     throw badRequest('A query runs on a data connection', 'Send connectionId with query, or queryTemplateId (and datasetId) to run a query template');
   }

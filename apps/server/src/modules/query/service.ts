@@ -2,6 +2,7 @@ import type { CacheMode, QuantileRow, QueryColumn, TilesetMetadata } from '@atla
 import { AppError, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { QueryContext } from '../data-queries/context.js';
+import { databaseQueryConnections, runConnectionPipeline } from '../data-queries/connections.js';
 import { resolveCacheMode, startExecution, type ExecutionStart } from '../data-queries/executions.js';
 import { preparePipeline, readPipeline, type PreparedPipeline } from './pipeline.js';
 
@@ -29,8 +30,10 @@ async function execute(context: QueryContext, identity: Identity, prepared: Prep
   );
 }
 
-/** POST /query and POST /v1/datasets/query: a pipeline's result as an Arrow stream. */
+/** POST /query and POST /v1/datasets/query: a pipeline's result as an Arrow stream (on its connection when it has a databaseQuery). */
 export async function runPipeline(context: QueryContext, identity: Identity, json: unknown, options: RunOptions): Promise<ExecutionStart> {
+  const node = readPipeline(json);
+  if (databaseQueryConnections(node).size > 0) return runConnectionPipeline(context, identity, node, options);
   return execute(context, identity, await preparePipeline(context, identity, json), options);
 }
 

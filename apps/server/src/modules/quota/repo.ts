@@ -6,8 +6,7 @@ const USAGE_COUNTS: Record<QuotaKey, (user: string) => string> = {
   datasets: (user) => `(SELECT count(*) FROM datasets WHERE owner_id = ${user})`,
   insights: (user) => `(SELECT count(*) FROM records WHERE owner_id = ${user} AND kind = 'insight')`,
   workbooks: (user) => `(SELECT count(*) FROM records WHERE owner_id = ${user} AND kind = 'workbook')`,
-  // Data connections arrive with the data gateway; until then nobody owns one.
-  dataConnections: () => '0',
+  dataConnections: (user) => `(SELECT count(*) FROM data_connections WHERE owner_id = ${user})`,
   storageMegabytes: (user) =>
     `(SELECT coalesce(ceil(sum((metadata->>'sizeBytes')::numeric) / 1048576), 0) FROM datasets WHERE owner_id = ${user})`,
 };

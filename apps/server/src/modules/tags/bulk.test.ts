@@ -51,7 +51,7 @@ describe.each(testStores())('bulk tagging on $name', (store) => {
       results: [
         { resourceType: 'dataset', resourceId: mine, ok: true },
         { resourceType: 'dataset', resourceId: foreign, ok: false, error: { message: 'Dataset not found', appStatusCode: 'NOT_FOUND' } },
-        { resourceType: 'data-connection', resourceId: connection, ok: false, error: { message: 'Tagging data-connection is not supported yet', appStatusCode: 'INVALID_INPUT' } },
+        { resourceType: 'data-connection', resourceId: connection, ok: false, error: { message: 'Data connection not found', appStatusCode: 'NOT_FOUND' } },
         { resourceType: 'map', resourceId: myMap, ok: true },
       ],
     });

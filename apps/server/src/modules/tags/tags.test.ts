@@ -77,11 +77,7 @@ describe.each(testStores())('tags on $name', (store) => {
     const cases: Array<[string, object, number, object]> = [
       ['viewer', { resourceType: 'dataset', resourceId: demoDataset }, 403, { message: 'You do not have write permission on this dataset', details: `dataset ${demoDataset}`, appStatusCode: 'FORBIDDEN' }],
       ['outsider', { resourceType: 'dataset', resourceId: demoDataset }, 404, { message: 'Dataset not found', details: `No dataset with id ${demoDataset}`, appStatusCode: 'NOT_FOUND' }],
-      ['analyst', { resourceType: 'data-connection', resourceId: demoDataset }, 422, {
-        message: 'Tagging data-connection is not supported yet',
-        details: 'Taggable types: map, insight, workbook, dataset, map-asset, project, query-template, query-bookmark',
-        appStatusCode: 'INVALID_INPUT',
-      }],
+      ['analyst', { resourceType: 'data-connection', resourceId: demoDataset }, 404, { message: 'Data connection not found', details: `No data connection with id ${demoDataset}`, appStatusCode: 'NOT_FOUND' }],
       ['analyst', { resourceType: 'query-template', resourceId: demoDataset }, 404, { message: 'Query template not found' }],
       ['analyst', { resourceType: 'widget', resourceId: demoDataset }, 400, { appStatusCode: 'VALIDATION_FAILED' }],
       ['analyst', { resourceType: 'dataset', resourceId: 'x' }, 400, { appStatusCode: 'VALIDATION_FAILED' }],

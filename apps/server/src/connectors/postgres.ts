@@ -1,0 +1,245 @@
+// PostgreSQL connector: pg with a server-side cursor (DECLARE/FETCH in a read-only transaction), so results stream in
+// batches without pg-cursor; statement_timeout bounds every statement; a cancel asks the server to stop the backend.
+import { AppStatusCode, PostgresConnectionOptions, type SchemaEntry } from '@atlas/domain';
+import type { ColumnType } from '@atlas/pipeline';
+import pg from 'pg';
+import { AppError } from '../http/errors.js';
+import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+
+const DEFAULT_BATCH_ROWS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export const queryTimedOut = (timeoutMs: number) =>
+  new AppError(408, 'Query timed out', AppStatusCode.QueryTimeout, `The query ran longer than ${timeoutMs} ms and was cancelled`);
+export const queryCancelled = () => new AppError(409, 'Query was cancelled', AppStatusCode.QueryCancelled, 'The query was cancelled before it finished');
+
+/** The warehouse's own error (bad SQL, refused login, unreachable host) as a readable 422; never holding the password. */
+function driverError(error: unknown, target: ConnectionTarget, what: string): AppError {
+  const raw = error instanceof Error ? error.message : String(error);
+  let message = raw.split('\n')[0]!.slice(0, 1000);
+  let password: string | null = null;
+  try {
+    password = target.password();
+  } catch {
+    // No password: nothing to hide.
+  }
+  if (password) message = message.split(password).join('***');
+  return new AppError(422, what, AppStatusCode.InvalidInput, message);
+}
+
+// Every value arrives as text and is converted here, so results never depend on pg's global type parsers.
+type Parse = (text: string) => unknown;
+const asDate = (text: string) => {
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+interface TypeInfo {
+  name: string;
+  type: ColumnType;
+  parse: Parse;
+}
+const TEXT: TypeInfo = { name: 'text', type: 'string', parse: (text) => text };
+const TYPES: Record<number, TypeInfo> = {
+  16: { name: 'bool', type: 'boolean', parse: (text) => text === 't' },
+  20: { name: 'int8', type: 'integer', parse: (text) => BigInt(text) },
+  21: { name: 'int2', type: 'integer', parse: Number },
+  23: { name: 'int4', type: 'integer', parse: Number },
+  700: { name: 'float4', type: 'number', parse: Number },
+  701: { name: 'float8', type: 'number', parse: Number },
+  1700: { name: 'numeric', type: 'number', parse: Number },
+  1082: { name: 'date', type: 'date', parse: (text) => asDate(`${text}T00:00:00Z`) },
+  1114: { name: 'timestamp', type: 'timestamp', parse: (text) => asDate(`${text.replace(' ', 'T')}Z`) },
+  // The session runs in UTC, so the text ends in +00.
+  1184: { name: 'timestamptz', type: 'timestamp', parse: (text) => asDate(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')) },
+  25: TEXT,
+  1043: { ...TEXT, name: 'varchar' },
+  1042: { ...TEXT, name: 'bpchar' },
+  19: { ...TEXT, name: 'name' },
+  2950: { ...TEXT, name: 'uuid' },
+  114: { name: 'json', type: 'unknown', parse: (text) => text },
+  3802: { name: 'jsonb', type: 'unknown', parse: (text) => text },
+};
+const typeOf = (oid: number): TypeInfo => TYPES[oid] ?? { name: `oid:${oid}`, type: 'unknown', parse: (text) => text };
+const rawText = { getTypeParser: () => (text: string) => text };
+
+function columnsOf(fields: readonly pg.FieldDef[]): ConnectorColumn[] {
+  return fields.map((field) => {
+    const info = typeOf(field.dataTypeID);
+    return { name: field.name, type: info.type, dbType: info.name };
+  });
+}
+
+function convert(rows: unknown[][], fields: readonly pg.FieldDef[]): unknown[][] {
+  const parsers = fields.map((field) => typeOf(field.dataTypeID).parse);
+  for (const row of rows) {
+    for (let index = 0; index < row.length; index++) {
+      const value = row[index];
+      if (value !== null) row[index] = parsers[index]!(value as string);
+    }
+  }
+  return rows;
+}
+
+function clientConfig(target: ConnectionTarget, statementTimeoutMs: number): pg.ClientConfig {
+  // Resolved before connecting, so a missing password is reported even when the server would not ask for it.
+  const password = target.password() ?? '';
+  const options = target.options as PostgresConnectionOptions;
+  return {
+    host: options.host,
+    port: options.port ?? 5432,
+    database: options.database,
+    user: options.user,
+    // A function, so pg never falls back to the server's own PGPASSWORD or ~/.pgpass for a user's connection.
+    password: () => password,
+    ssl: options.ssl ? { rejectUnauthorized: true, servername: options.host } : false,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    application_name: 'atlas-studio',
+    options: '-c TimeZone=UTC',
+    types: rawText as never,
+  };
+}
+
+async function connect(target: ConnectionTarget, statementTimeoutMs: number): Promise<pg.Client> {
+  const client = new pg.Client(clientConfig(target, statementTimeoutMs));
+  // A dropped connection must not crash the process; the pending query fails instead.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    if (error instanceof AppError) throw error;
+    throw driverError(error, target, 'Could not connect to the database');
+  }
+  return client;
+}
+
+/** Asks the server to cancel what `client`'s backend runs (from a second session of the same user). */
+async function cancelBackend(target: ConnectionTarget, client: pg.Client): Promise<void> {
+  const pid = (client as unknown as { processID: number | null }).processID;
+  if (pid === null) return;
+  const canceller = new pg.Client(clientConfig(target, 10_000));
+  canceller.on('error', () => undefined);
+  try {
+    await canceller.connect();
+    await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
+  } catch {
+    // The statement_timeout still stops it.
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
+}
+
+/** Runs `work` on a fresh session in a read-only transaction; maps timeouts, cancels and driver errors. */
+async function withSession<T>(target: ConnectionTarget, options: RunOptions, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  if (options.signal?.aborted) throw queryCancelled();
+  const client = await connect(target, options.timeoutMs);
+  const onAbort = () => void cancelBackend(target, client);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await client.query('BEGIN READ ONLY');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    if (options.signal?.aborted) throw queryCancelled();
+    if ((error as { code?: string }).code === '57014') throw queryTimedOut(options.timeoutMs);
+    if (error instanceof AppError) throw error;
+    throw driverError(error, target, 'Query failed');
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await client.end().catch(() => undefined);
+  }
+}
+
+const stripSemicolons = (sql: string) => sql.replace(/[\s;]+$/, '');
+
+/** The extended protocol takes exactly one statement, so a query can never smuggle a second one in. */
+const statement = (text: string, values: readonly unknown[]) => ({ text, values: [...values], queryMode: 'extended' as const });
+
+async function* runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch> {
+  if (options.signal?.aborted) throw queryCancelled();
+  const client = await connect(target, options.timeoutMs);
+  const onAbort = () => void cancelBackend(target, client);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
+  const fail = (error: unknown): never => {
+    if (options.signal?.aborted) throw queryCancelled();
+    if ((error as { code?: string }).code === '57014') throw queryTimedOut(options.timeoutMs);
+    if (error instanceof AppError) throw error;
+    throw driverError(error, target, 'Query failed');
+  };
+  try {
+    try {
+      await client.query('BEGIN READ ONLY');
+      await client.query(statement(`DECLARE atlas_result NO SCROLL CURSOR FOR\n${stripSemicolons(sql)}\n`, params));
+    } catch (error) {
+      fail(error);
+    }
+    let columns: ConnectorColumn[] | null = null;
+    for (;;) {
+      let result: pg.QueryArrayResult;
+      try {
+        result = await client.query({ text: `FETCH ${batchRows} FROM atlas_result`, rowMode: 'array' });
+      } catch (error) {
+        return fail(error);
+      }
+      columns ??= columnsOf(result.fields);
+      const done = result.rows.length < batchRows;
+      if (result.rows.length > 0 || done) yield { columns, rows: convert(result.rows, result.fields) };
+      if (done) break;
+      if (options.signal?.aborted) throw queryCancelled();
+    }
+    await client.query('COMMIT').catch(() => undefined);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await client.end().catch(() => undefined);
+  }
+}
+
+const SCHEMAS_SQL = `SELECT nspname AS name FROM pg_namespace
+  WHERE nspname NOT IN ('information_schema', 'pg_toast') AND nspname NOT LIKE 'pg\\_temp\\_%' AND nspname NOT LIKE 'pg\\_toast\\_temp\\_%'
+    AND nspname <> 'pg_catalog' AND has_schema_privilege(oid, 'USAGE')
+  ORDER BY nspname`;
+const TABLES_SQL = `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`;
+const COLUMNS_SQL = `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+  WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`;
+
+export const postgresConnector: Connector = {
+  type: 'postgres',
+  kind: 'warehouse',
+  optionsSchema: PostgresConnectionOptions,
+
+  async testConnection(target) {
+    const client = await connect(target, CONNECT_TIMEOUT_MS);
+    try {
+      const result = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
+      return { serverVersion: result.rows[0]?.version };
+    } catch (error) {
+      throw driverError(error, target, 'Could not connect to the database');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  },
+
+  runQuery,
+
+  describeQuery(target, sql, params, options) {
+    return withSession(target, options, async (client) => {
+      const result = await client.query({ ...statement(`SELECT * FROM (\n${stripSemicolons(sql)}\n) AS atlas_described LIMIT 0`, params), rowMode: 'array' });
+      return columnsOf(result.fields);
+    });
+  },
+
+  listSchema(target, path, options) {
+    return withSession(target, options, async (client): Promise<SchemaEntry[]> => {
+      if (path.length === 0) return (await client.query<{ name: string }>(SCHEMAS_SQL)).rows.map(({ name }) => ({ name, kind: 'schema' }));
+      if (path.length === 1) return (await client.query<{ name: string }>(TABLES_SQL, [path[0]])).rows.map(({ name }) => ({ name, kind: 'table' }));
+      if (path.length === 2) {
+        const rows = (await client.query<{ name: string; type: string }>(COLUMNS_SQL, [path[0], path[1]])).rows;
+        return rows.map(({ name, type }) => ({ name, kind: 'column', type }));
+      }
+      throw new AppError(400, 'Schema paths have at most two parts', AppStatusCode.BadRequest, 'schema/table');
+    });
+  },
+};

@@ -1,0 +1,49 @@
+// The one contract every data-connection type implements (after Evidence's per-datasource connectors):
+// an options schema, a connection test, streaming query batches and a schema browser.
+import type { ColumnInfo } from '@atlas/pipeline';
+import type { SchemaEntry } from '@atlas/domain';
+import type { TSchema } from 'typebox';
+
+/** A connection ready to open: its stored options and the password found for it (decrypted or from the environment). */
+export interface ConnectionTarget {
+  type: string;
+  /** Valid for the type's optionsSchema; never holds the password. */
+  options: Record<string, unknown>;
+  /** Resolved when the driver asks for it (decrypted, or read from the environment); throws a 422 when it cannot be found. */
+  password(): string | null;
+}
+
+export interface ConnectorColumn extends ColumnInfo {
+  /** The warehouse's own type name (for example int8, timestamptz). */
+  readonly dbType: string;
+}
+
+/** One batch of a result: the columns (the same in every batch) and rows as arrays of values in column order. */
+export interface QueryBatch {
+  columns: readonly ConnectorColumn[];
+  /** Values: string, number, bigint, boolean, Date (dates and timestamps, UTC) or null. */
+  rows: unknown[][];
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** The warehouse stops the statement after this long (408). */
+  timeoutMs: number;
+  batchRows?: number;
+}
+
+export interface Connector {
+  readonly type: string;
+  /** warehouse types run SQL; storage types (s3, google-cloud-storage, planet) do not. */
+  readonly kind: 'warehouse' | 'storage';
+  /** The options a connection of this type stores (JSON schema, defaults applied on save). */
+  readonly optionsSchema: TSchema;
+  /** Connects and asks the server who it is; throws the driver's error (never holding the password). */
+  testConnection(target: ConnectionTarget): Promise<{ serverVersion?: string }>;
+  /** Runs one read-only statement with bound $n parameters; batches arrive as the warehouse sends them. Always yields at least one batch. */
+  runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch>;
+  /** The columns a statement yields, without running it to the end. */
+  describeQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): Promise<ConnectorColumn[]>;
+  /** [] → schemas; [schema] → its tables and views; [schema, table] → its columns. */
+  listSchema(target: ConnectionTarget, path: readonly string[], options: RunOptions): Promise<SchemaEntry[]>;
+}

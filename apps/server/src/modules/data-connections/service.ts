@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DATA_CONNECTION_TYPES,
+  type CreateDataConnectionRequest,
+  type DataConnection,
+  type DataConnectionList,
+  type DataConnectionType,
+  type DatasetList,
+  type TestConnectionRequest,
+  type TestConnectionResult,
+  type UpdateDataConnectionRequest,
+} from '@atlas/domain';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { connectorFor, type ConnectionTarget, type Connector } from '../../connectors/index.js';
+import { assertAdminMode, assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { badRequest } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db, Queryable } from '../../store/index.js';
+import { iso } from '../../store/rows.js';
+import { findDataset } from '../datasets/repo.js';
+import { assertQuota } from '../quota/service.js';
+import * as repo from './repo.js';
+import { encryptSecret, environmentPassword, requireSecretsKey, storedPassword } from './secrets.js';
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
+const ajv = addFormats(new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false }));
+const validators = new Map<string, ValidateFunction>();
+
+type Options = Record<string, unknown>;
+
+/** The type's options with defaults applied, split into what is stored and the write-only password. */
+function readOptions(type: string, input: Options): { options: Options; password: string | undefined } {
+  const connector = connectorFor(type);
+  let validate = validators.get(type);
+  if (!validate) {
+    validate = ajv.compile(connector.optionsSchema as object);
+    validators.set(type, validate);
+  }
+  const copy = structuredClone(input);
+  if (!validate(copy)) throw badRequest(`Invalid options for a ${type} connection`, ajv.errorsText(validate.errors, { dataVar: 'options' }));
+  const { password, ...options } = copy as Options & { password?: string };
+  if (password !== undefined && options.passwordEnvVar !== undefined) {
+    throw badRequest(`Invalid options for a ${type} connection`, 'Give either password or passwordEnvVar, not both');
+  }
+  return { options, password };
+}
+
+function present(row: repo.ConnectionRow): DataConnection {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    options: row.options,
+    hasPassword: row.secret_ciphertext !== null,
+    ownerId: row.owner_id,
+    organizationId: row.organization_id,
+    visibility: row.visibility,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const list = (rows: repo.ConnectionRow[]): DataConnectionList => ({ items: rows.map(present), total: rows.length });
+
+function parseTypes(types: string | undefined): string[] | undefined {
+  if (types === undefined) return undefined;
+  const wanted = types.split(',').map((type) => type.trim()).filter((type) => type !== '');
+  const unknown = wanted.filter((type) => !(DATA_CONNECTION_TYPES as readonly string[]).includes(type));
+  if (unknown.length > 0) throw badRequest('Unknown connection type', `${unknown.join(', ')}; known types: ${DATA_CONNECTION_TYPES.join(', ')}`);
+  return wanted;
+}
+
+async function load(db: Queryable, id: string): Promise<repo.ConnectionRow> {
+  return (await repo.findConnection(db, id))!;
+}
+
+/** GET /v1/data-connections: the caller's own connections (admin mode: everyone's). */
+export async function listOwned(db: Db, identity: Identity, query: { types?: string; isAdmin?: boolean }): Promise<DataConnectionList> {
+  const adminMode = assertAdminMode(identity, query.isAdmin);
+  const types = parseTypes(query.types);
+  return list(await repo.listConnections(db, identity, { adminMode, types, ...(adminMode ? {} : { ownerId: identity.userId }) }));
+}
+
+/** GET /v1/data-connections/for-organization: the readable connections of the caller's organization. */
+export async function listForOrganization(db: Db, identity: Identity, query: { types?: string; isAdmin?: boolean }): Promise<DataConnectionList> {
+  const adminMode = assertAdminMode(identity, query.isAdmin);
+  return list(await repo.listConnections(db, identity, { adminMode, types: parseTypes(query.types), organizationId: identity.organizationId }));
+}
+
+export async function getConnection(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<DataConnection> {
+  await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
+  return present(await load(db, id));
+}
+
+/** The option that names a connection's server, per type: connections sharing its value (and the type) reach the same server. */
+const SERVER_OPTION: Record<DataConnectionType, string | null> = {
+  postgres: 'host',
+  redshift: 'host',
+  presto: 'host',
+  databricks: 'host',
+  snowflake: 'account',
+  'big-query': 'projectId',
+  athena: 'region',
+  motherduck: 'database',
+  kinetica: 'url',
+  s3: 'bucket',
+  'google-cloud-storage': 'bucket',
+  planet: null,
+};
+
+/** GET /v1/data-connections/{id}/connections: the other readable connections of the organization to the same server. */
+export async function listSameServer(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<DataConnectionList> {
+  const access = await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
+  const row = await load(db, id);
+  const option = SERVER_OPTION[row.type];
+  const rows = await repo.listConnections(db, identity, {
+    adminMode: assertAdminMode(identity, isAdmin),
+    organizationId: access.organizationId,
+    sameServer: { type: row.type, option, value: option ? row.options[option] : null, exceptId: id },
+  });
+  return list(rows);
+}
+
+/** GET /v1/data-connections/{id}/datasets: readable datasets whose dataConnection is this one. */
+export async function listDatasets(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<DatasetList> {
+  await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
+  const ids = await repo.linkedDatasetIds(db, identity, id, assertAdminMode(identity, isAdmin));
+  const items = (await Promise.all(ids.map((datasetId) => findDataset(db, datasetId)))).filter((dataset) => dataset !== null);
+  return { items, total: items.length };
+}
+
+export async function createConnection(db: Db, identity: Identity, body: CreateDataConnectionRequest): Promise<DataConnection> {
+  assertCanCreate(identity, 'data connections');
+  const { options, password } = readOptions(body.type, body.options);
+  const id = randomUUID();
+  const secretCiphertext = password === undefined ? null : encryptSecret(requireSecretsKey(), password, id);
+  await assertQuota(db, identity, 'dataConnections');
+  const row = await repo.insertConnection(db, {
+    id,
+    organizationId: identity.organizationId,
+    ownerId: identity.userId,
+    visibility: body.visibility ?? 'private',
+    name: body.name,
+    type: body.type,
+    options,
+    secretCiphertext,
+  });
+  return present(row);
+}
+
+export async function updateConnection(db: Db, identity: Identity, id: string, body: UpdateDataConnectionRequest, isAdmin?: boolean): Promise<DataConnection> {
+  await checkAccess(db, identity, 'data-connection', id, 'write', { isAdmin });
+  return db.transaction(async (tx) => {
+    const stored = await load(tx, id);
+    const changes: repo.ConnectionChanges = { name: body.name, visibility: body.visibility };
+    if (body.options !== undefined) {
+      const { options, password } = readOptions(stored.type, body.options);
+      changes.options = options;
+      // A new password replaces the stored one; an environment variable makes it unnecessary; neither keeps it.
+      if (password !== undefined) changes.secretCiphertext = encryptSecret(requireSecretsKey(), password, id);
+      else if (options.passwordEnvVar !== undefined) changes.secretCiphertext = null;
+    }
+    return present(await repo.updateConnection(tx, id, changes));
+  });
+}
+
+export async function deleteConnection(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<void> {
+  await checkAccess(db, identity, 'data-connection', id, 'delete', { isAdmin });
+  await db.transaction(async (tx) => {
+    await forgetResource(tx, 'data-connection', id);
+    await repo.deleteConnection(tx, id);
+  });
+}
+
+function targetOf(type: string, options: Options, password: () => string | null): ConnectionTarget {
+  const envVar = options.passwordEnvVar;
+  return { type, options, password: typeof envVar === 'string' ? () => environmentPassword(envVar) : password };
+}
+
+/** A stored connection the caller may read, ready to open, with its connector and version (for result caching). */
+export interface OpenConnection {
+  id: string;
+  connector: Connector;
+  target: ConnectionTarget;
+  /** Changes whenever the connection is edited. */
+  version: string;
+}
+
+export async function openConnection(db: Queryable, identity: Identity, id: string): Promise<OpenConnection> {
+  await checkAccess(db, identity, 'data-connection', id, 'read');
+  const row = (await repo.findConnection(db, id))!;
+  const connector = connectorFor(row.type);
+  const ciphertext = row.secret_ciphertext;
+  const password = () => (ciphertext === null ? null : storedPassword(ciphertext, id));
+  return { id, connector, target: targetOf(row.type, row.options, password), version: iso(row.updated_at) };
+}
+
+/** POST /v1/test-connection: unsaved options, or a saved connection the caller may read. */
+export async function testConnection(db: Db, identity: Identity, body: TestConnectionRequest): Promise<TestConnectionResult> {
+  let connector: Connector;
+  let target: ConnectionTarget;
+  if ('connectionId' in body) {
+    ({ connector, target } = await openConnection(db, identity, body.connectionId));
+  } else {
+    const { options, password } = readOptions(body.type, body.options);
+    connector = connectorFor(body.type);
+    target = targetOf(body.type, options, () => password ?? null);
+  }
+  const { serverVersion } = await connector.testConnection(target);
+  return serverVersion === undefined ? { ok: true } : { ok: true, serverVersion };
+}
