@@ -10,7 +10,6 @@ import {
   makeBuilder,
   makeData,
   RecordBatch,
-  RecordBatchStreamWriter,
   Schema,
   Struct,
   TimestampMillisecond,
@@ -18,6 +17,7 @@ import {
   type DataType,
 } from 'apache-arrow';
 import type { ConnectorColumn, QueryBatch } from './types.js';
+import { CollectingWriter } from '../engine/arrow-stream.js';
 
 function arrowType(column: ConnectorColumn): DataType {
   switch (column.type) {
@@ -37,27 +37,6 @@ function arrowType(column: ConnectorColumn): DataType {
 }
 
 const toArrowValue = (value: unknown): unknown => (value instanceof Date ? value.getTime() : value);
-
-/** Arrow's stream writer, handing over the bytes of each batch as soon as it is written. */
-class CollectingWriter extends RecordBatchStreamWriter {
-  private parts: Uint8Array[] = [];
-
-  protected override _write(chunk: unknown): this {
-    if (!this._started || chunk == null) return this;
-    const buffer = ArrayBuffer.isView(chunk) ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) : null;
-    if (buffer && buffer.byteLength > 0) {
-      this.parts.push(buffer);
-      this._position += buffer.byteLength;
-    }
-    return this;
-  }
-
-  take(): Buffer {
-    const bytes = Buffer.concat(this.parts);
-    this.parts = [];
-    return bytes;
-  }
-}
 
 function encoder(columns: readonly ConnectorColumn[]) {
   const fields = columns.map((column) => new Field(column.name, arrowType(column), true));

@@ -18,7 +18,7 @@ const BATCH_ROWS = 64 * 1024;
  * Arrow's stream writer, collecting the bytes it writes instead of queueing them internally (its own queue and its
  * Node duplex apply no backpressure), so each batch's bytes can be handed on as soon as it is written.
  */
-class CollectingWriter extends RecordBatchStreamWriter {
+export class CollectingWriter extends RecordBatchStreamWriter {
   private parts: Uint8Array[] = [];
 
   protected override _write(chunk: unknown): this {

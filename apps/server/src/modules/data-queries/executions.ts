@@ -57,13 +57,9 @@ function countRows(bytes: Buffer): number {
  * Creates the execution row and runs the query (or serves it from the cache). Failures before the first bytes are
  * thrown after the row records them; the returned stream ends once the row says success.
  */
-export async function startExecution(context: QueryContext, identity: Identity, spec: ExecutionSpec, run: QueryRunner): Promise<ExecutionStart> {
-  const { db, cache } = context;
-  const useCache = spec.cacheMode === 'studio-cloud-cache';
-  const maxAgeSeconds = spec.maxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS;
-  const cacheKey = useCache ? resultCacheKey(spec.queryHash, spec.datasetVersions) : null;
-  const id = randomUUID();
-  let execution = await repo.insertExecution(db, {
+/** The queued execution row of a run. */
+function executionRow(id: string, identity: Identity, spec: Omit<ExecutionSpec, 'cacheMode' | 'maxAgeSeconds'>, cacheMode: ExecutionSpec['cacheMode'], cacheKey: string | null) {
+  return {
     id,
     organizationId: identity.organizationId,
     ownerId: identity.userId,
@@ -75,9 +71,18 @@ export async function startExecution(context: QueryContext, identity: Identity, 
     parameters: spec.parameters ?? null,
     pipelineHash: spec.queryHash,
     datasetVersions: spec.datasetVersions,
-    cacheMode: spec.cacheMode,
+    cacheMode,
     cacheKey,
-  });
+  };
+}
+
+export async function startExecution(context: QueryContext, identity: Identity, spec: ExecutionSpec, run: QueryRunner): Promise<ExecutionStart> {
+  const { db, cache } = context;
+  const useCache = spec.cacheMode === 'studio-cloud-cache';
+  const maxAgeSeconds = spec.maxAgeSeconds ?? DEFAULT_CACHE_MAX_AGE_SECONDS;
+  const cacheKey = useCache ? resultCacheKey(spec.queryHash, spec.datasetVersions) : null;
+  const id = randomUUID();
+  let execution = await repo.insertExecution(db, executionRow(id, identity, spec, spec.cacheMode, cacheKey));
 
   if (cacheKey) {
     const hit = await cache.get(cacheKey);
@@ -166,21 +171,7 @@ export async function runTracked<T>(
 ): Promise<{ execution: QueryExecution; result: T }> {
   const { db } = context;
   const id = randomUUID();
-  await repo.insertExecution(db, {
-    id,
-    organizationId: identity.organizationId,
-    ownerId: identity.userId,
-    kind: spec.kind,
-    queryTemplateId: spec.queryTemplateId ?? null,
-    queryTemplateVersion: spec.queryTemplateVersion ?? null,
-    datasetId: spec.datasetId ?? null,
-    recordId: spec.recordId ?? null,
-    parameters: spec.parameters ?? null,
-    pipelineHash: spec.queryHash,
-    datasetVersions: spec.datasetVersions,
-    cacheMode: 'no-cache',
-    cacheKey: null,
-  });
+  await repo.insertExecution(db, executionRow(id, identity, spec, 'no-cache', null));
   const controller = new AbortController();
   context.running.set(id, controller);
   try {
