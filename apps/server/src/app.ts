@@ -11,6 +11,7 @@ import type { BlobStore } from './blobs/types.js';
 import { openResultCache, type ResultCache } from './cache/index.js';
 import { invalidatingEngine } from './cache/invalidating-engine.js';
 import type { Engine } from './engine/types.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dataConnectionRoutes } from './modules/data-connections/routes.js';
@@ -50,6 +51,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   queryRoutes,
   dataQueryRoutes,
   dataConnectionRoutes,
+  analyticsRoutes,
 ];
 
 export interface BuildOptions {

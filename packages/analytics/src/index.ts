@@ -1,2 +1,3 @@
 // @atlas/analytics: the synthetic foot-traffic panel (generator and reference data).
 export * from './generator/index.js';
+export * from './sets/index.js';

@@ -17,3 +17,4 @@ export * from './schemas/states.js';
 export * from './schemas/uploads.js';
 export * from './schemas/data-queries.js';
 export * from './schemas/data-connections.js';
+export * from './schemas/analytics.js';

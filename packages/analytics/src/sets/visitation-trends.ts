@@ -1,0 +1,49 @@
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, DAYPARTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition, type QueryParameter } from '@atlas/domain';
+import { chart, dmaParameter, periodParameter, periodRange, taxonomyParameter, template, widget } from './parameters.js';
+
+const params = ['dma', 'period', 'chains', 'startPeriod', 'endPeriod'];
+const months = periodRange('monthly');
+
+const hiddenPeriod = (id: string, name: string, description: string, defaultValue: string): QueryParameter => ({
+  id, type: 'STRING', name, description, defaultValue, required: false, maxValues: SINGLE_SELECT_MAX, hidden: true,
+  startDate: months.start, endDate: months.end,
+});
+
+export const visitationTrends: AnalyticSetDefinition = {
+  id: 'visitation-trends',
+  title: 'Visitation Trends',
+  description: 'Indexed foot traffic, visit share by daypart and median dwell time of chains in a DMA.',
+  queryParameters: [
+    dmaParameter({ id: 'dma', name: 'DMA', description: 'The market' }),
+    periodParameter({ id: 'period', name: 'Period', description: 'Months of visits' }, ['monthly']),
+    taxonomyParameter({ id: 'chains', name: 'Chains', description: 'Chains to compare' }),
+    // Kept in step with the period by the query bar; the views read them directly.
+    hiddenPeriod('startPeriod', 'Start period', 'First month of the period', '2025-01'),
+    hiddenPeriod('endPeriod', 'End period', 'Last month of the period', months.end),
+  ],
+  templateParameters: {},
+  datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
+  template: template({
+    gridColumns: DASHBOARD_GRID_COLUMNS['visitation-trends'],
+    queryBar: [
+      widget('dma', 'DROPDOWN'),
+      widget('period', 'RANGE_PERIOD', { sets: { start: '{{startPeriod}}', end: '{{endPeriod}}' } }),
+      widget('chains', 'STICKER_SELECTOR'),
+    ],
+    views: [
+      {
+        id: 'visitation-trends',
+        title: 'Visitation Trends',
+        subviews: [
+          { id: 'indexed-foot-traffic', title: 'Indexed Foot Traffic', charts: [chart('indexed-foot-traffic', 'line', 'Indexed Foot Traffic', params, { groupLimit: CHART_GROUP_LIMITS.taxonomyLines })] },
+          {
+            id: 'visit-share-by-daypart',
+            title: 'Visit Share by Daypart',
+            charts: [chart('visit-share-by-daypart', 'bar', 'Visit Share by Daypart', params, { categories: [...DAYPARTS], groupLimit: CHART_GROUP_LIMITS.other })],
+          },
+          { id: 'median-dwell-time', title: 'Median Dwell Time', charts: [chart('median-dwell-time', 'bar', 'Median Dwell Time', params, { groupLimit: CHART_GROUP_LIMITS.other })] },
+        ],
+      },
+    ],
+  }),
+};
