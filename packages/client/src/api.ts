@@ -18,6 +18,7 @@ import type {
   UserSeat,
   UserUpdate,
 } from '@atlas/domain';
+import { createAnalyticsApi } from './catalogue/analytics.js';
 import { createDataConnectionsApi } from './catalogue/data-connections.js';
 import { createDataQueriesApi } from './catalogue/data-queries.js';
 import { createDatasetsApi } from './catalogue/datasets.js';
@@ -74,6 +75,7 @@ export function createApiClient(options: HttpOptions) {
     projects: createProjectsApi(request),
     tags: createTagsApi(request),
     legal: createLegalApi(request),
+    analytics: createAnalyticsApi(request),
     service: {
       health: () => request<Health>('GET', '/v1/health'),
       tiers: () => request<Tiers>('GET', '/v1/tiers'),

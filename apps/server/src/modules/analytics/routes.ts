@@ -3,11 +3,42 @@ import { AnalyticSet, AnalyticSetQuery, Labels } from '@atlas/domain';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import * as analytics from './service.js';
+import { runQuery } from './query-service.js';
 
 const tags = ['analytics'];
 
 /** The built-in analytic sets (bi-and-admin.md §2, §3, §7) and the label maps their selectors show. */
-export function analyticsRoutes(app: App, { db }: AppDeps) {
+// Result rows change only when the panel is reloaded; a short private cache keeps repeated chart draws cheap.
+const QUERY_CACHE_CONTROL = 'private, max-age=300';
+const QueryBody = Type.Object({ parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, { additionalProperties: false, title: 'AnalyticQueryBody' });
+const QueryOptions = Type.Object(
+  { expectData: Type.Optional(Type.Boolean()), impersonateOrganizationId: Type.Optional(Type.String({ format: 'uuid' })) },
+  { additionalProperties: false, title: 'AnalyticQueryOptions' },
+);
+const QueryResult = Type.Object({ rows: Type.Array(Type.Record(Type.String(), Type.Unknown())) }, { title: 'AnalyticQueryResult' });
+
+export function analyticsRoutes(app: App, { db, engine }: AppDeps) {
+  app.post(
+    '/v1/query/:templateGroupId/template/:templateId',
+    {
+      schema: {
+        tags,
+        summary: 'Runs one view of an analytic set with the query-bar values and answers its rows',
+        params: Type.Object({ templateGroupId: Type.String({ minLength: 1, maxLength: 100 }), templateId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        querystring: QueryOptions,
+        body: QueryBody,
+        response: { 200: QueryResult, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { templateGroupId, templateId } = request.params;
+      const identity = requireIdentity(request.identity);
+      const rows = await runQuery(db, engine, identity, templateGroupId, templateId, request.body.parameters ?? {}, request.query.impersonateOrganizationId);
+      reply.header('cache-control', QUERY_CACHE_CONTROL);
+      return { rows };
+    },
+  );
+
   app.get(
     '/v1/analytic-sets/:id',
     {

@@ -1,0 +1,226 @@
+// The Change in Visits and Visitation Trends views against figures recomputed from the raw panel rows with loops and maps.
+import { CATEGORIES, CHAINS, DMAS } from '@atlas/analytics';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedFootTraffic } from '../../seed/foot-traffic.js';
+import { addUser } from '../../test-support/fixtures.js';
+import { useHarness } from '../../test-support/harness.js';
+import { testStores } from '../../test-support/stores.js';
+
+type Row = Record<string, unknown>;
+interface Place { chain: string; category: string; dma: string; country: string }
+interface Visit { device: number; place: Place; month: string; quarter: string; hour: number; dwell: number; weight: number }
+
+const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+const daysInQuarter = (quarter: string) => {
+  const first = (Number(quarter.slice(6)) - 1) * 3 + 1;
+  return [0, 1, 2].reduce((sum, k) => sum + daysInMonth(`${quarter.slice(0, 4)}-${String(first + k).padStart(2, '0')}`), 0);
+};
+const normFactor = (v: Visit, granularity: 'monthly' | 'quarterly') => (granularity === 'monthly' ? 30 / daysInMonth(v.month) : 91 / daysInQuarter(v.quarter));
+
+/** Equal within relative 1e-9; nulls and zeros exactly. */
+function expectClose(actual: unknown, expected: number | null, what: string) {
+  if (expected === null || expected === 0) return expect(actual, what).toBe(expected);
+  expect(typeof actual, what).toBe('number');
+  expect(Math.abs((actual as number) - expected) / Math.abs(expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
+}
+
+describe('analytic-set views', () => {
+  const h = useHarness(testStores()[0]!);
+  let visits: Visit[] = [];
+  let dma = '';
+  let emptyDma = '';
+  let dmaChains: string[] = [];
+  let absentChain = '';
+  let analyst: Record<string, string>;
+
+  beforeAll(async () => {
+    await seedFootTraffic(h.db, h.engine, { visits: 20000, seed: 11, dataDir: h.dataDir, log: () => {} });
+    const ids = await h.db.query<{ table: string; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
+    const raw = async (table: string) => h.engine.queryRows(`SELECT * FROM ${(await h.engine.datasetData(ids.find((row) => row.table === table)!.id))!.relation}`, []);
+    const places = new Map<number, Place>();
+    for (const p of await raw('places'))
+      places.set(Number(p.place_id), { chain: String(p.chain_id), category: String(p.category_id), dma: String(p.dma_id), country: String(p.country) });
+    const weights = new Map<number, number>();
+    for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));
+    visits = (await raw('visits')).map((v) => {
+      const at = String(v.started_at); // local time rendered as ISO: '2024-03-05T07:12:00.000Z'
+      const month = at.slice(0, 7);
+      return {
+        device: Number(v.device_id), place: places.get(Number(v.place_id))!, month,
+        quarter: `${at.slice(0, 4)}-Q${Math.floor((Number(at.slice(5, 7)) - 1) / 3) + 1}`,
+        hour: Number(at.slice(11, 13)), dwell: Number(v.dwell_minutes), weight: weights.get(Number(v.device_id))!,
+      };
+    });
+    // The busiest DMA, its busiest chains, a DMA without places and a chain without places in the busiest DMA.
+    const count = (key: (v: Visit) => string, among = visits) => {
+      const counts = new Map<string, number>();
+      for (const v of among) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
+      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
+    };
+    dma = count((v) => v.place.dma)[0]!;
+    dmaChains = count((v) => v.place.chain, visits.filter((v) => v.place.dma === dma)).slice(0, 6);
+    // A DMA where the busiest chain has no visits at all: its rows there have a zero benchmark.
+    const chainDmas = new Set(visits.filter((v) => v.place.chain === dmaChains[0]).map((v) => v.place.dma));
+    emptyDma = DMAS.find((d) => !chainDmas.has(d.id))!.id;
+    const chainsHere = new Set([...places.values()].filter((p) => p.dma === dma).map((p) => p.chain));
+    absentChain = CHAINS.find((c) => !chainsHere.has(c.id))!.id;
+    analyst = await h.auth('analyst@example.com');
+  }, 120_000);
+
+  const query = (set: string, template: string, parameters: Row, headers: Record<string, string> = analyst, search = '') =>
+    h.app.inject({ method: 'POST', url: `/v1/query/${set}/template/${template}${search}`, headers, payload: { parameters } });
+
+  describe('Change in Visits', () => {
+    it.each([
+      ['monthly', '2025-06', '2024-06'],
+      ['quarterly', '2025-Q2', '2024-Q1'],
+    ] as const)('answers every geography × taxonomy pair (%s)', async (granularity, focus, benchmark) => {
+      const chain = dmaChains[0]!;
+      const category = CATEGORIES.find((c) => visits.some((v) => v.place.category === c.id && v.place.dma === dma))!.id;
+      const geographies = ['US', dma, emptyDma];
+      const taxonomies = [chain, category];
+      const response = await query('change-in-visits', 'change-in-visits', { geographies, taxonomies, analysisPeriod: { granularity, focus, benchmark } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, max-age=300');
+      const rows = response.json().rows as Row[];
+      expect(rows).toHaveLength(6);
+      let i = 0;
+      for (const g of geographies)
+        for (const t of taxonomies) {
+          const row = rows[i++]!;
+          let f = 0;
+          let b = 0;
+          for (const v of visits) {
+            if (!(v.place.country === g || v.place.dma === g) || !(v.place.chain === t || v.place.category === t)) continue;
+            const period = granularity === 'monthly' ? v.month : v.quarter;
+            if (period === focus) f += v.weight * normFactor(v, granularity);
+            if (period === benchmark) b += v.weight * normFactor(v, granularity);
+          }
+          expect(row).toMatchObject({
+            geography_type: g === 'US' ? 'country' : 'dma', geography_id: g,
+            place_taxonomy_type: t === category ? 'category' : 'chain', place_taxonomy_id: t,
+            period_type: granularity, period_value: focus, benchmark_period_value: benchmark,
+          });
+          expect(row.geography_value).toBe(g === 'US' ? 'United States' : DMAS.find((d) => d.id === g)!.name);
+          expect(row.place_taxonomy_value).toBe([...CATEGORIES, ...CHAINS].find((x) => x.id === t)!.name);
+          expectClose(row.normalized_visits, f, `focus ${g} ${t}`);
+          expectClose(row.benchmark_normalized_visits, b, `benchmark ${g} ${t}`);
+          expectClose(row.percent_change, b === 0 ? null : ((f - b) / b) * 100, `percent ${g} ${t}`);
+          if (g !== emptyDma) expect(f * b).toBeGreaterThan(0);
+        }
+      expect(rows.find((row) => row.geography_id === emptyDma && row.place_taxonomy_id === chain)!.percent_change).toBeNull();
+    });
+  });
+
+  describe('Visitation Trends', () => {
+    const window = { start: '2024-01', end: '2024-12' };
+    const inScope = (v: Visit, chain: string, start: string, end: string) => v.place.dma === dma && v.place.chain === chain && v.month >= start && v.month <= end;
+    const params = (start: string, end: string, chains = [...dmaChains, absentChain]) => ({
+      dma, chains, period: { granularity: 'monthly', start: '2025-01', end: '2025-12' }, startPeriod: start, endPeriod: end,
+    });
+
+    it('Visit Share by Daypart: weighted shares per chain, Morning/Afternoon/Evening, summing to 100', async () => {
+      const response = await query('visitation-trends', 'visit-share-by-daypart', params(window.start, window.end));
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().rows as Row[];
+      const chains = [...dmaChains, absentChain];
+      expect(rows.map((row) => [row.place_taxonomy_id, row.share_name])).toEqual(chains.flatMap((c) => ['Morning', 'Afternoon', 'Evening'].map((s) => [c, s])));
+      for (const chain of chains) {
+        const parts = { Morning: 0, Afternoon: 0, Evening: 0 };
+        let total = 0;
+        for (const v of visits.filter((x) => inScope(x, chain, window.start, window.end))) {
+          const part = v.hour >= 5 && v.hour <= 11 ? 'Morning' : v.hour >= 12 && v.hour <= 16 ? 'Afternoon' : 'Evening';
+          parts[part] += v.weight;
+          total += v.weight;
+        }
+        const mine = rows.filter((row) => row.place_taxonomy_id === chain);
+        for (const row of mine) expectClose(row.shareOfNormalizedVisits, total === 0 ? null : (parts[row.share_name as keyof typeof parts] / total) * 100, `${chain} ${row.share_name}`);
+        if (chain !== absentChain) expectClose(mine.reduce((sum, row) => sum + (row.shareOfNormalizedVisits as number), 0), 100, `${chain} sum`);
+        expect(mine[0]!.place_taxonomy_value).toBe(CHAINS.find((c) => c.id === chain)!.name);
+      }
+    });
+
+    it('Median Dwell Time: unweighted continuous median (odd and even counts) and mean', async () => {
+      const response = await query('visitation-trends', 'median-dwell-time', params('2023-01', '2025-12'));
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().rows as Row[];
+      const parities = new Set<number>();
+      [...dmaChains, absentChain].forEach((chain, i) => {
+        const dwell = visits.filter((v) => inScope(v, chain, '2023-01', '2025-12')).map((v) => v.dwell).sort((a, b) => a - b);
+        const n = dwell.length;
+        if (n > 0) parities.add(n % 2);
+        const median = n === 0 ? null : n % 2 ? dwell[(n - 1) / 2]! : (dwell[n / 2 - 1]! + dwell[n / 2]!) / 2;
+        expect(rows[i]!.place_taxonomy_id).toBe(chain);
+        expectClose(rows[i]!.medianDwellTimeMinutes, median, `median ${chain}`);
+        expectClose(rows[i]!.average_dwell_time_minutes, n === 0 ? null : dwell.reduce((a, b) => a + b, 0) / n, `mean ${chain}`);
+      });
+      expect([...parities].sort()).toEqual([0, 1]);
+    });
+
+    it('Indexed Foot Traffic: monthly normalized visits indexed to the first month, null for an empty series', async () => {
+      const response = await query('visitation-trends', 'indexed-foot-traffic', params(window.start, window.end));
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().rows as Row[];
+      const months = Array.from({ length: 12 }, (_, k) => `2024-${String(k + 1).padStart(2, '0')}`);
+      const chains = [...dmaChains, absentChain];
+      expect(rows).toHaveLength(chains.length * 12);
+      let i = 0;
+      for (const chain of chains) {
+        const series = months.map((month) => {
+          const mine = visits.filter((v) => inScope(v, chain, month, month));
+          return { month, raw: mine.length, value: mine.reduce((sum, v) => sum + v.weight * (30 / daysInMonth(month)), 0) };
+        });
+        for (const point of series) {
+          const row = rows[i++]!;
+          expect(row).toMatchObject({
+            geography_type: 'dma', geography_id: dma, place_taxonomy_id: chain, period_type: 'monthly', period_value: point.month,
+            period_epoch_ms: Date.UTC(Number(point.month.slice(0, 4)), Number(point.month.slice(5)) - 1, 1), raw_visits: point.raw,
+          });
+          expectClose(row.normalized_visits, point.value, `${chain} ${point.month}`);
+          expectClose(row.norm_visits_pct_chg_vs_first, series[0]!.value === 0 ? null : (point.value / series[0]!.value - 1) * 100, `index ${chain} ${point.month}`);
+        }
+      }
+      expect(rows.filter((row) => row.place_taxonomy_id === absentChain).every((row) => row.norm_visits_pct_chg_vs_first === null)).toBe(true);
+    });
+  });
+
+  describe('errors', () => {
+    const civ = { geographies: ['US'], taxonomies: [CHAINS[0]!.id], analysisPeriod: { granularity: 'monthly', focus: '2025-06', benchmark: '2024-06' } };
+
+    it('answers 404 for an unknown set or view', async () => {
+      const view = await query('change-in-visits', 'nope', civ);
+      expect(view.statusCode).toBe(404);
+      expect(view.json()).toEqual({ message: 'Query template not found', details: 'No template nope in analytic set change-in-visits', appStatusCode: 'NOT_FOUND' });
+      expect((await query('foot-fall', 'change-in-visits', civ)).statusCode).toBe(404);
+    });
+
+    it('answers 400 naming the first parameter problem, with all of them in details', async () => {
+      const tooMany = CHAINS.slice(0, 8).map((c) => c.id);
+      const chains = await query('visitation-trends', 'median-dwell-time', { dma, chains: tooMany, period: { granularity: 'monthly', start: '2025-01', end: '2025-02' } });
+      expect(chains.statusCode).toBe(400);
+      expect(chains.json()).toEqual({ message: 'Chains takes at most 7 values', details: 'chains: Chains takes at most 7 values', appStatusCode: 'BAD_REQUEST' });
+      const two = await query('visitation-trends', 'median-dwell-time', { dma, chains: tooMany, period: { granularity: 'quarterly', start: '2025-Q1', end: '2025-Q2' } });
+      expect(two.json()).toEqual({
+        message: 'Period: granularity must be one of monthly',
+        details: 'period: Period: granularity must be one of monthly; chains: Chains takes at most 7 values',
+        appStatusCode: 'BAD_REQUEST',
+      });
+      const hidden = await query('visitation-trends', 'median-dwell-time', { dma, chains: tooMany.slice(0, 2), period: { granularity: 'monthly', start: '2025-01', end: '2025-02' }, startPeriod: '2025-13' });
+      expect(hidden.statusCode).toBe(400);
+      expect(hidden.json().message).toBe('startPeriod: not a monthly period');
+    });
+
+    it('refuses impersonation to non-administrators (403), callers without a token (401) and organizations without the panel (422)', async () => {
+      const org = (await h.db.query<{ organization_id: string }>("SELECT organization_id FROM users WHERE email = 'admin@example.com'"))[0]!.organization_id;
+      const impersonating = await query('change-in-visits', 'change-in-visits', civ, analyst, `?impersonateOrganizationId=${org}`);
+      expect(impersonating.statusCode).toBe(403);
+      expect(impersonating.json()).toEqual({ message: 'Administrator rights required', details: 'impersonateOrganizationId is for administrators only', appStatusCode: 'FORBIDDEN' });
+      expect((await query('change-in-visits', 'change-in-visits', civ, {})).statusCode).toBe(401);
+
+      await addUser(h.db, { email: 'outsider@views.test', organization: 'Elsewhere' });
+      const outsider = await query('change-in-visits', 'change-in-visits', civ, await h.auth('outsider@views.test'));
+      expect(outsider.statusCode).toBe(422);
+      expect(outsider.json().message).toBe('The foot-traffic panel is not loaded for this organization');
+    });
+  });
+});

@@ -1,0 +1,25 @@
+// Typed calls for analytic sets (bi-and-admin.md §7 Analytics).
+import type { AnalyticSetDefinition, Labels } from '@atlas/domain';
+import type { Http } from '../http.js';
+
+const id = encodeURIComponent;
+
+export interface AnalyticQueryOptions {
+  /** Administrators only: run as another organization. */
+  impersonateOrganizationId?: string;
+  expectData?: boolean;
+}
+
+export function createAnalyticsApi(request: Http['request']) {
+  return {
+    getSet: (setId: string, { impersonateOrganizationId }: AnalyticQueryOptions = {}) =>
+      request<AnalyticSetDefinition>('GET', `/v1/analytic-sets/${id(setId)}`, { query: { impersonateOrganizationId } }),
+    labels: () => request<Labels>('GET', '/v1/labels'),
+    /** Runs one view of a set with query-bar parameters; rows carry the spec's field names. */
+    query: (setId: string, viewId: string, parameters: Record<string, unknown>, { impersonateOrganizationId, expectData }: AnalyticQueryOptions = {}) =>
+      request<{ rows: Record<string, unknown>[] }>('POST', `/v1/query/${id(setId)}/template/${id(viewId)}`, {
+        body: { parameters },
+        query: { impersonateOrganizationId, expectData: expectData ? true : undefined },
+      }),
+  };
+}
