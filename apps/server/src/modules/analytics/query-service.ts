@@ -9,7 +9,7 @@ import { findPanelDatasets } from './repo.js';
 import { VIEWS, type PanelRelations } from './views/index.js';
 
 export const PANEL_NOT_LOADED = 'The foot-traffic panel is not loaded for this organization';
-const TABLES = ['visits', 'places', 'panel'] as const;
+const TABLES = ['visits', 'places', 'panel', 'population'] as const;
 
 export async function runQuery(
   db: Queryable,

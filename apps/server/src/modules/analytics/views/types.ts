@@ -5,6 +5,7 @@ export interface PanelRelations {
   visits: string;
   places: string;
   panel: string;
+  population: string;
 }
 
 /**

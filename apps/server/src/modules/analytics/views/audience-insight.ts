@@ -1,0 +1,62 @@
+// Audience Insight (foot-traffic.md "norm_visit_share", "Audience Insight"): who visits the chosen chains of one DMA.
+import { labels } from '@atlas/analytics';
+import { AGE_ORDER, GENDERS } from '@atlas/domain';
+import { periodWindow } from './periods.js';
+import type { PanelRelations, ViewRunner } from './types.js';
+
+type Dimension = 'age' | 'gender';
+
+// $1 dma, $2 chains, $3..$4 half-open window, $5 the dimension's segments in order.
+// Every chain × segment gets a row (cross join + left joins); the segment is the visiting device's own; the population
+// share is the selected DMA's, whoever visits. The dimension name is one of two fixed identifiers, never user input.
+const sql = (r: PanelRelations, dimension: Dimension) => `
+WITH c AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
+s AS (SELECT unnest($5::VARCHAR[]) AS segment, generate_subscripts($5::VARCHAR[], 1) AS k),
+vv AS (
+  SELECT CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(d.${dimension} AS VARCHAR) AS segment, d.weight
+  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
+  WHERE CAST(p.dma_id AS VARCHAR) = $1 AND CAST(p.chain_id AS VARCHAR) IN (SELECT id FROM c)
+    AND v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP
+),
+totals AS (SELECT chain_id, SUM(weight) AS total FROM vv GROUP BY chain_id),
+parts AS (SELECT chain_id, segment, SUM(weight) AS part FROM vv GROUP BY chain_id, segment),
+pop AS (
+  SELECT CAST(${dimension} AS VARCHAR) AS segment, SUM(population)::DOUBLE AS people
+  FROM ${r.population} WHERE CAST(dma_id AS VARCHAR) = $1 GROUP BY 1
+),
+pop_total AS (SELECT SUM(people) AS people FROM pop)
+SELECT c.id AS place_taxonomy_id, s.segment,
+       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(parts.part, 0) / totals.total * 100 END::DOUBLE AS norm_visit_share,
+       CASE WHEN COALESCE(pop_total.people, 0) = 0 THEN NULL ELSE COALESCE(pop.people, 0) / pop_total.people * 100 END::DOUBLE AS population_share
+FROM c CROSS JOIN s CROSS JOIN pop_total
+LEFT JOIN totals ON totals.chain_id = c.id
+LEFT JOIN parts ON parts.chain_id = c.id AND parts.segment = s.segment
+LEFT JOIN pop ON pop.segment = s.segment
+ORDER BY c.i, s.k`;
+
+function view(dimension: Dimension, segments: readonly string[]): ViewRunner {
+  return async (engine, panel, values) => {
+    const period = values.period as { start: string; end: string };
+    const start = periodWindow('monthly', period.start).start;
+    const end = periodWindow('monthly', period.end).end;
+    const rows = await engine.queryRows(sql(panel, dimension), [values.dma, values.chains, start, end, [...segments]]);
+    const names = labels().PLACE_TAXONOMY;
+    return rows.map((row) => {
+      const id = String(row.place_taxonomy_id);
+      const share = row.norm_visit_share === null ? null : Number(row.norm_visit_share);
+      const populationShare = row.population_share === null ? 0 : Number(row.population_share);
+      return {
+        place_taxonomy_id: id,
+        place_taxonomy_value: names[id] ?? id,
+        [dimension]: row.segment,
+        norm_visit_share: share,
+        // null when the chain has no visits (no share) or the segment has no population in the DMA.
+        fair_share_index: share === null || populationShare === 0 ? null : (share / populationShare) * 100,
+      };
+    });
+  };
+}
+
+// The share charts and the index charts answer the same rows (both figures); each chart reads the field it draws.
+export const byAge = view('age', AGE_ORDER);
+export const byGender = view('gender', GENDERS);

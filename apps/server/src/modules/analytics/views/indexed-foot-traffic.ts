@@ -1,0 +1,105 @@
+// Indexed Foot Traffic (foot-traffic.md "Indexed Foot Traffic"): one series per geography × chain, daily as trailing
+// 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
+import { COUNTRY, labels } from '@atlas/analytics';
+import { badRequest } from '../../../http/errors.js';
+import { periodBounds } from './periods.js';
+import type { PanelRelations, ViewRunner } from './types.js';
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** UTC ms of a 'YYYY-MM-DD' day; the format is validated already, but a day past the month's end (02-30) is not. */
+function dayMs(key: 'start' | 'end', day: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms) || iso(ms) !== day) throw badRequest(`Analysis Period: ${key} ${day} is not a calendar day`, `analysisPeriod: ${key} ${day} is not a calendar day`);
+  return ms;
+}
+
+type Granularity = 'daily' | 'monthly';
+interface Pair { geography: string; chain: string }
+
+// Trusted SQL fragments per granularity (never user input).
+const UNIT = { daily: 'day', monthly: 'month' } as const;
+const NORMALIZED = {
+  daily: 'COALESCE(agg.weighted, 0)',
+  monthly: "COALESCE(agg.weighted, 0) * 30.0 / date_diff('day', periods.period, (periods.period + INTERVAL 1 MONTH)::DATE)",
+} as const;
+const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)', monthly: 'normalized' } as const;
+const FORMAT = { daily: '%Y-%m-%d', monthly: '%Y-%m' } as const;
+
+// $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of visits read (daily: six days before the
+// range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit of
+// the whole table); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
+const sql = (r: PanelRelations, g: Granularity) => `
+WITH pairs AS (SELECT unnest($1::VARCHAR[]) AS gid, unnest($2::VARCHAR[]) AS cid, generate_subscripts($1::VARCHAR[], 1) AS i),
+span AS (
+  SELECT date_trunc('${UNIT[g]}', min(started_at))::DATE AS first, date_trunc('${UNIT[g]}', max(started_at))::DATE AS last FROM ${r.visits}
+),
+periods AS (
+  SELECT s.p::DATE AS period FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL 1 ${UNIT[g].toUpperCase()}, INTERVAL 1 ${UNIT[g].toUpperCase()}) AS s(p)
+  WHERE s.p::DATE BETWEEN span.first AND span.last
+),
+agg AS (
+  SELECT pairs.i, date_trunc('${UNIT[g]}', v.started_at)::DATE AS period, SUM(d.weight) AS weighted, COUNT(*) AS raw
+  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
+  JOIN pairs ON (pairs.gid = CAST(p.country AS VARCHAR) OR pairs.gid = CAST(p.dma_id AS VARCHAR)) AND pairs.cid = CAST(p.chain_id AS VARCHAR)
+  WHERE v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP
+  GROUP BY 1, 2
+),
+series AS (
+  SELECT pairs.i, pairs.gid, pairs.cid, periods.period, ${NORMALIZED[g]} AS normalized, COALESCE(agg.raw, 0) AS raw
+  FROM pairs CROSS JOIN periods LEFT JOIN agg ON agg.i = pairs.i AND agg.period = periods.period
+),
+valued AS (SELECT *, ${VALUE[g]} AS value FROM series)
+SELECT gid AS geography_id, cid AS place_taxonomy_id, strftime(period, '${FORMAT[g]}') AS period_value, value::DOUBLE AS normalized_visits,
+       raw AS raw_visits, (first_value(value) OVER (PARTITION BY i ORDER BY period))::DOUBLE AS first_value
+FROM valued WHERE period >= $5::DATE
+ORDER BY i, period`;
+
+/** Runs the series of the given geography × chain pairs (duplicates dropped, first occurrence kept: one line per group). */
+async function run(engine: Parameters<ViewRunner>[0], panel: PanelRelations, values: Record<string, unknown>, wanted: Pair[]) {
+  const pairs = wanted.filter((pair, k) => wanted.findIndex((other) => other.geography === pair.geography && other.chain === pair.chain) === k);
+  const period = values.analysisPeriod as { granularity: Granularity; start: string; end: string };
+  const g = period.granularity;
+  const window =
+    g === 'daily'
+      ? { shown: period.start, start: iso(dayMs('start', period.start) - 6 * DAY_MS), end: iso(dayMs('end', period.end) + DAY_MS) }
+      : { shown: `${period.start}-01`, start: `${period.start}-01`, end: iso(periodBounds('monthly', period.end).endMs) };
+  const rows = await engine.queryRows(sql(panel, g), [pairs.map((p) => p.geography), pairs.map((p) => p.chain), window.start, window.end, window.shown]);
+  const names = labels();
+  return rows.map((row) => {
+    const geographyId = String(row.geography_id);
+    const chainId = String(row.place_taxonomy_id);
+    const periodValue = String(row.period_value);
+    const value = Number(row.normalized_visits);
+    const first = Number(row.first_value);
+    return {
+      geography_type: geographyId === COUNTRY.id ? 'country' : 'dma',
+      geography_id: geographyId,
+      geography_value: names.GEOGRAPHY[geographyId] ?? geographyId,
+      place_taxonomy_id: chainId,
+      place_taxonomy_value: names.PLACE_TAXONOMY[chainId] ?? chainId,
+      period_type: g,
+      period_value: periodValue,
+      period_epoch_ms: g === 'daily' ? Date.parse(`${periodValue}T00:00:00Z`) : periodBounds('monthly', periodValue).startMs,
+      normalized_visits: value,
+      raw_visits: Number(row.raw_visits),
+      norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,
+    };
+  });
+}
+
+const chainsInGeographyPairs = (values: Record<string, unknown>): Pair[] =>
+  (values.chains as string[]).map((chain) => ({ geography: values.geography as string, chain }));
+const chainAcrossGeographiesPairs = (values: Record<string, unknown>): Pair[] =>
+  (values.geographies as string[]).map((geography) => ({ geography, chain: values.chain as string }));
+
+/** Chart "chains-in-geography": the selected chains within the one geography (at most 7 lines). */
+export const chainsInGeography: ViewRunner = (engine, panel, values) => run(engine, panel, values, chainsInGeographyPairs(values));
+
+/** Chart "chain-across-geographies": the one chain in each selected geography (at most 7 of the 20 line groups). */
+export const chainAcrossGeographies: ViewRunner = (engine, panel, values) => run(engine, panel, values, chainAcrossGeographiesPairs(values));
+
+/** The view as a whole: the series of both charts, each geography × chain once. */
+export const indexedFootTrafficView: ViewRunner = (engine, panel, values) =>
+  run(engine, panel, values, [...chainsInGeographyPairs(values), ...chainAcrossGeographiesPairs(values)]);
