@@ -1,20 +1,13 @@
 // The Cross-Visitation views against overlaps recomputed from the raw panel rows with sets of devices.
 import { CHAINS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedFootTraffic } from '../../seed/foot-traffic.js';
 import { useHarness } from '../../test-support/harness.js';
+import { expectClose, seedTestPanel } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
 interface Visit { device: number; chain: string; dma: string; country: string; month: string; quarter: string }
 type Period = { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-
-/** Equal within relative 1e-9; nulls and zeros exactly. */
-function expectClose(actual: unknown, expected: number | null, what: string) {
-  if (expected === null || expected === 0) return expect(actual, what).toBe(expected);
-  expect(typeof actual, what).toBe('number');
-  expect(Math.abs((actual as number) - expected) / Math.abs(expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
-}
 
 const chainName = (id: string) => CHAINS.find((c) => c.id === id)!.name;
 
@@ -28,9 +21,7 @@ describe('Cross-Visitation views', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    await seedFootTraffic(h.db, h.engine, { visits: 20000, seed: 11, dataDir: h.dataDir, log: () => {} });
-    const ids = await h.db.query<{ table: string; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
-    const raw = async (table: string) => h.engine.queryRows(`SELECT * FROM ${(await h.engine.datasetData(ids.find((row) => row.table === table)!.id))!.relation}`, []);
+    const raw = await seedTestPanel(h);
     const places = new Map<number, { chain: string; dma: string; country: string }>();
     for (const p of await raw('places')) places.set(Number(p.place_id), { chain: String(p.chain_id), dma: String(p.dma_id), country: String(p.country) });
     for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));

@@ -1,8 +1,8 @@
 // Indexed Foot Traffic against figures recomputed from the raw panel rows with loops and maps.
 import { CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedFootTraffic } from '../../seed/foot-traffic.js';
 import { useHarness } from '../../test-support/harness.js';
+import { expectClose, seedTestPanel } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -13,13 +13,6 @@ const dayMs = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slic
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 const monthMs = (month: string) => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
-
-/** Equal within relative 1e-9; nulls and zeros exactly. */
-function expectClose(actual: unknown, expected: number | null, what: string) {
-  if (expected === null || expected === 0) return expect(actual, what).toBe(expected);
-  expect(typeof actual, what).toBe('number');
-  expect(Math.abs((actual as number) - expected) / Math.abs(expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
-}
 
 describe('Indexed Foot Traffic view', () => {
   const h = useHarness(testStores()[0]!);
@@ -33,9 +26,7 @@ describe('Indexed Foot Traffic view', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    await seedFootTraffic(h.db, h.engine, { visits: 20000, seed: 11, dataDir: h.dataDir, log: () => {} });
-    const ids = await h.db.query<{ table: string; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
-    const raw = async (table: string) => h.engine.queryRows(`SELECT * FROM ${(await h.engine.datasetData(ids.find((row) => row.table === table)!.id))!.relation}`, []);
+    const raw = await seedTestPanel(h);
     const places = new Map<number, { chain: string; dma: string; country: string }>();
     for (const p of await raw('places')) places.set(Number(p.place_id), { chain: String(p.chain_id), dma: String(p.dma_id), country: String(p.country) });
     const weights = new Map<number, number>();

@@ -1,9 +1,9 @@
 // The Change in Visits and Visitation Trends views against figures recomputed from the raw panel rows with loops and maps.
 import { CATEGORIES, CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedFootTraffic } from '../../seed/foot-traffic.js';
 import { addUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
+import { expectClose, seedTestPanel } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -17,13 +17,6 @@ const daysInQuarter = (quarter: string) => {
 };
 const normFactor = (v: Visit, granularity: 'monthly' | 'quarterly') => (granularity === 'monthly' ? 30 / daysInMonth(v.month) : 91 / daysInQuarter(v.quarter));
 
-/** Equal within relative 1e-9; nulls and zeros exactly. */
-function expectClose(actual: unknown, expected: number | null, what: string) {
-  if (expected === null || expected === 0) return expect(actual, what).toBe(expected);
-  expect(typeof actual, what).toBe('number');
-  expect(Math.abs((actual as number) - expected) / Math.abs(expected), `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
-}
-
 describe('analytic-set views', () => {
   const h = useHarness(testStores()[0]!);
   let visits: Visit[] = [];
@@ -34,9 +27,7 @@ describe('analytic-set views', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    await seedFootTraffic(h.db, h.engine, { visits: 20000, seed: 11, dataDir: h.dataDir, log: () => {} });
-    const ids = await h.db.query<{ table: string; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
-    const raw = async (table: string) => h.engine.queryRows(`SELECT * FROM ${(await h.engine.datasetData(ids.find((row) => row.table === table)!.id))!.relation}`, []);
+    const raw = await seedTestPanel(h);
     const places = new Map<number, Place>();
     for (const p of await raw('places'))
       places.set(Number(p.place_id), { chain: String(p.chain_id), category: String(p.category_id), dma: String(p.dma_id), country: String(p.country) });
