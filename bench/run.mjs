@@ -1,9 +1,15 @@
-// npm run bench: builds the server, runs the benches and writes their tables to bench/results/.
+// npm run bench [-- engine analytics]: builds the server, runs the benches (all, or those named) and writes their tables
+// to bench/results/.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAnalyticsBench } from './analytics.mjs';
 import { runEngineBench } from './engine.mjs';
+
+const BENCHES = { engine: runEngineBench, analytics: runAnalyticsBench };
+const named = process.argv.slice(2);
+for (const name of named) if (!Object.hasOwn(BENCHES, name)) throw new Error(`Unknown bench ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -12,7 +18,7 @@ execFileSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
 
 const results = path.join(root, 'bench', 'results');
 await mkdir(results, { recursive: true });
-for (const bench of [runEngineBench]) {
+for (const bench of named.length ? named.map((name) => BENCHES[name]) : Object.values(BENCHES)) {
   const { markdown, name } = await bench({ root });
   const file = path.join(results, name);
   await writeFile(file, markdown);

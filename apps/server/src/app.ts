@@ -14,6 +14,7 @@ import type { Engine } from './engine/types.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { biConfigRoutes } from './modules/bi-config/index.js';
 import { dataConnectionRoutes } from './modules/data-connections/routes.js';
 import { dataQueryRoutes } from './modules/data-queries/routes.js';
 import { datasetRoutes } from './modules/datasets/routes.js';
@@ -52,6 +53,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   dataQueryRoutes,
   dataConnectionRoutes,
   analyticsRoutes,
+  biConfigRoutes,
 ];
 
 export interface BuildOptions {

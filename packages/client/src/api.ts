@@ -19,6 +19,7 @@ import type {
   UserUpdate,
 } from '@atlas/domain';
 import { createAnalyticsApi } from './catalogue/analytics.js';
+import { createBiConfigApi } from './catalogue/bi-config.js';
 import { createDataConnectionsApi } from './catalogue/data-connections.js';
 import { createDataQueriesApi } from './catalogue/data-queries.js';
 import { createDatasetsApi } from './catalogue/datasets.js';
@@ -76,6 +77,7 @@ export function createApiClient(options: HttpOptions) {
     tags: createTagsApi(request),
     legal: createLegalApi(request),
     analytics: createAnalyticsApi(request),
+    bi: createBiConfigApi(request),
     service: {
       health: () => request<Health>('GET', '/v1/health'),
       tiers: () => request<Tiers>('GET', '/v1/tiers'),

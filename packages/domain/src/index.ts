@@ -18,3 +18,4 @@ export * from './schemas/uploads.js';
 export * from './schemas/data-queries.js';
 export * from './schemas/data-connections.js';
 export * from './schemas/analytics.js';
+export * from './schemas/bi-config.js';

@@ -26,7 +26,7 @@ function behaviour(name: string, open: () => ResultCache, enabled = true) {
     it('stores, answers with the expiry, and misses unknown keys', async () => {
       const key = randomUUID();
       const expiresAt = inSeconds(100);
-      expect(await cache.set(key, Buffer.from('arrow'), { expiresAt, datasetIds: [] })).toBe(true);
+      expect(await cache.set(key, Buffer.from('arrow'), { expiresAt, tags: [] })).toBe(true);
       const hit = await cache.get(key);
       expect(hit?.bytes.toString()).toBe('arrow');
       expect(hit!.expiresAt.toISOString()).toBe(expiresAt.toISOString());
@@ -35,22 +35,22 @@ function behaviour(name: string, open: () => ResultCache, enabled = true) {
 
     it('refuses expired entries and entries over the size cap', async () => {
       const key = randomUUID();
-      expect(await cache.set(key, Buffer.from('x'), { expiresAt: inSeconds(0), datasetIds: [] })).toBe(false);
-      expect(await cache.set(key, Buffer.alloc(MAX_CACHE_ENTRY_BYTES + 1), { expiresAt: inSeconds(10), datasetIds: [] })).toBe(false);
+      expect(await cache.set(key, Buffer.from('x'), { expiresAt: inSeconds(0), tags: [] })).toBe(false);
+      expect(await cache.set(key, Buffer.alloc(MAX_CACHE_ENTRY_BYTES + 1), { expiresAt: inSeconds(10), tags: [] })).toBe(false);
       expect(await cache.get(key)).toBeNull();
     });
 
     it('drops the entries of a dataset, and only those', async () => {
       const [a, b] = [randomUUID(), randomUUID()];
       const [k1, k2, k3] = [randomUUID(), randomUUID(), randomUUID()];
-      await cache.set(k1, Buffer.from('1'), { expiresAt: inSeconds(60), datasetIds: [a] });
-      await cache.set(k2, Buffer.from('2'), { expiresAt: inSeconds(60), datasetIds: [a, b] });
-      await cache.set(k3, Buffer.from('3'), { expiresAt: inSeconds(60), datasetIds: [b] });
-      await cache.invalidateDataset(a);
+      await cache.set(k1, Buffer.from('1'), { expiresAt: inSeconds(60), tags: [a] });
+      await cache.set(k2, Buffer.from('2'), { expiresAt: inSeconds(60), tags: [a, b] });
+      await cache.set(k3, Buffer.from('3'), { expiresAt: inSeconds(60), tags: [b] });
+      await cache.invalidateTag(a);
       expect(await cache.get(k1)).toBeNull();
       expect(await cache.get(k2)).toBeNull();
       expect((await cache.get(k3))?.bytes.toString()).toBe('3');
-      await cache.invalidateDataset(randomUUID());
+      await cache.invalidateTag(randomUUID());
     });
   });
 }
@@ -61,21 +61,21 @@ behaviour('redis', () => new RedisResultCache(process.env.TEST_REDIS_URL!, `atla
 describe('memory result cache limits', () => {
   it('evicts the least recently used entries beyond its capacity', async () => {
     const cache = new MemoryResultCache(10);
-    await cache.set('a', Buffer.alloc(4), { expiresAt: inSeconds(60), datasetIds: ['d'] });
-    await cache.set('b', Buffer.alloc(4), { expiresAt: inSeconds(60), datasetIds: [] });
+    await cache.set('a', Buffer.alloc(4), { expiresAt: inSeconds(60), tags: ['d'] });
+    await cache.set('b', Buffer.alloc(4), { expiresAt: inSeconds(60), tags: [] });
     await cache.get('a');
-    await cache.set('c', Buffer.alloc(4), { expiresAt: inSeconds(60), datasetIds: [] });
+    await cache.set('c', Buffer.alloc(4), { expiresAt: inSeconds(60), tags: [] });
     expect(await cache.get('b')).toBeNull();
     expect(await cache.get('a')).not.toBeNull();
     expect(await cache.get('c')).not.toBeNull();
     expect(cache.size).toEqual({ entries: 2, bytes: 8 });
-    expect(await cache.set('huge', Buffer.alloc(11), { expiresAt: inSeconds(60), datasetIds: [] })).toBe(false);
+    expect(await cache.set('huge', Buffer.alloc(11), { expiresAt: inSeconds(60), tags: [] })).toBe(false);
   });
 
   it('forgets expired entries', async () => {
     let now = 1_000_000;
     const cache = new MemoryResultCache(100, () => now);
-    await cache.set('a', Buffer.from('x'), { expiresAt: new Date(now + 5_000), datasetIds: [] });
+    await cache.set('a', Buffer.from('x'), { expiresAt: new Date(now + 5_000), tags: [] });
     expect((await cache.get('a'))?.expiresAt.getTime()).toBe(1_005_000);
     now += 5_000;
     expect(await cache.get('a')).toBeNull();

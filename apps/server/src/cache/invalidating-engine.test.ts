@@ -18,7 +18,7 @@ describe('invalidatingEngine', () => {
     } as unknown as Engine;
     const engine = invalidatingEngine(base, cache);
     const fill = async () => {
-      for (const id of ['a', 'b', 'c']) await cache.set(`key-${id}`, Buffer.from(id), { expiresAt, datasetIds: [id] });
+      for (const id of ['a', 'b', 'c']) await cache.set(`key-${id}`, Buffer.from(id), { expiresAt, tags: [id] });
     };
 
     await fill();

@@ -10,12 +10,13 @@ export function invalidatingEngine(engine: Engine, cache: ResultCache): Engine {
     try {
       return await change;
     } finally {
-      await cache.invalidateDataset(datasetId);
+      await cache.invalidateTag(datasetId);
     }
   };
   return Object.assign(Object.create(engine) as Engine, {
     ingest: (datasetId: string, ...rest: Parameters<Engine['ingest']> extends [string, ...infer R] ? R : never) =>
       after(datasetId, engine.ingest(datasetId, ...rest)),
+    materialize: (datasetId: string, select: string) => after(datasetId, engine.materialize(datasetId, select)),
     copyData: (fromDatasetId: string, toDatasetId: string) => after(toDatasetId, engine.copyData(fromDatasetId, toDatasetId)),
     deleteData: (datasetId: string) => after(datasetId, engine.deleteData(datasetId)),
   });

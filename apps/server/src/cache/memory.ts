@@ -1,14 +1,14 @@
 import { MAX_CACHE_ENTRY_BYTES, DEFAULT_MEMORY_CACHE_BYTES, type CachedResult, type CacheSetOptions, type ResultCache } from './types.js';
 
 interface Entry extends CachedResult {
-  datasetIds: readonly string[];
+  tags: readonly string[];
 }
 
 /** In-process LRU bounded by total bytes; a Map keeps insertion order, so re-inserting on read marks recent use. */
 export class MemoryResultCache implements ResultCache {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
-  private readonly byDataset = new Map<string, Set<string>>();
+  private readonly byTag = new Map<string, Set<string>>();
   private bytes = 0;
 
   constructor(
@@ -28,14 +28,14 @@ export class MemoryResultCache implements ResultCache {
     return { bytes: entry.bytes, expiresAt: entry.expiresAt };
   }
 
-  async set(key: string, bytes: Buffer, { expiresAt, datasetIds }: CacheSetOptions): Promise<boolean> {
+  async set(key: string, bytes: Buffer, { expiresAt, tags }: CacheSetOptions): Promise<boolean> {
     if (expiresAt.getTime() <= this.now() || bytes.length > MAX_CACHE_ENTRY_BYTES || bytes.length > this.capacityBytes) return false;
     this.delete(key);
-    this.entries.set(key, { bytes, expiresAt, datasetIds });
+    this.entries.set(key, { bytes, expiresAt, tags });
     this.bytes += bytes.length;
-    for (const id of datasetIds) {
-      let keys = this.byDataset.get(id);
-      if (!keys) this.byDataset.set(id, (keys = new Set()));
+    for (const id of tags) {
+      let keys = this.byTag.get(id);
+      if (!keys) this.byTag.set(id, (keys = new Set()));
       keys.add(key);
     }
     for (const oldest of this.entries.keys()) {
@@ -45,14 +45,14 @@ export class MemoryResultCache implements ResultCache {
     return true;
   }
 
-  async invalidateDataset(datasetId: string): Promise<void> {
-    for (const key of [...(this.byDataset.get(datasetId) ?? [])]) this.delete(key);
-    this.byDataset.delete(datasetId);
+  async invalidateTag(tag: string): Promise<void> {
+    for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
+    this.byTag.delete(tag);
   }
 
   async close(): Promise<void> {
     this.entries.clear();
-    this.byDataset.clear();
+    this.byTag.clear();
     this.bytes = 0;
   }
 
@@ -66,10 +66,10 @@ export class MemoryResultCache implements ResultCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes.length;
-    for (const id of entry.datasetIds) {
-      const keys = this.byDataset.get(id);
+    for (const id of entry.tags) {
+      const keys = this.byTag.get(id);
       keys?.delete(key);
-      if (keys?.size === 0) this.byDataset.delete(id);
+      if (keys?.size === 0) this.byTag.delete(id);
     }
   }
 }

@@ -3,8 +3,8 @@ import { MAX_CACHE_ENTRY_BYTES, type CachedResult, type CacheSetOptions, type Re
 
 /**
  * Shared cache for several server instances: one key per entry (SET … PXAT; the value is the expiry as an 8-byte
- * double followed by the Arrow bytes, so every instance reports the same expiry), and per dataset a set of the entry
- * keys computed from it, so a data change can drop them. A tag set lives as long as its longest entry.
+ * double followed by the Arrow bytes, so every instance reports the same expiry), and per tag (a dataset, an analytic set
+ * of an organization) a set of the entry keys carrying it, so a data or configuration change can drop them. A tag set lives as long as its longest entry.
  */
 export class RedisResultCache implements ResultCache {
   readonly kind = 'redis' as const;
@@ -20,7 +20,7 @@ export class RedisResultCache implements ResultCache {
   }
 
   private entryKey = (key: string) => `${this.prefix}entry:${key}`;
-  private tagKey = (datasetId: string) => `${this.prefix}dataset:${datasetId}`;
+  private tagKey = (tag: string) => `${this.prefix}tag:${tag}`;
 
   async get(key: string): Promise<CachedResult | null> {
     try {
@@ -34,7 +34,7 @@ export class RedisResultCache implements ResultCache {
     }
   }
 
-  async set(key: string, bytes: Buffer, { expiresAt, datasetIds }: CacheSetOptions): Promise<boolean> {
+  async set(key: string, bytes: Buffer, { expiresAt, tags }: CacheSetOptions): Promise<boolean> {
     const at = expiresAt.getTime();
     if (at <= Date.now() || bytes.length > MAX_CACHE_ENTRY_BYTES) return false;
     const entry = this.entryKey(key);
@@ -42,7 +42,7 @@ export class RedisResultCache implements ResultCache {
     header.writeDoubleBE(at, 0);
     const transaction = this.redis.multi().set(entry, Buffer.concat([header, bytes]), 'PXAT', at);
     const seconds = Math.ceil((at - Date.now()) / 1000);
-    for (const id of datasetIds) {
+    for (const id of tags) {
       const tag = this.tagKey(id);
       transaction.sadd(tag, entry).expire(tag, seconds, 'GT').expire(tag, seconds, 'NX');
     }
@@ -54,10 +54,10 @@ export class RedisResultCache implements ResultCache {
     }
   }
 
-  async invalidateDataset(datasetId: string): Promise<void> {
-    const tag = this.tagKey(datasetId);
-    const entries = await this.redis.smembers(tag);
-    await this.redis.del(tag, ...entries);
+  async invalidateTag(tag: string): Promise<void> {
+    const set = this.tagKey(tag);
+    const entries = await this.redis.smembers(set);
+    await this.redis.del(set, ...entries);
   }
 
   async close(): Promise<void> {

@@ -7,8 +7,8 @@ export interface CachedResult {
 export interface CacheSetOptions {
   /** When the entry stops being valid; every later hit reports this same time. */
   expiresAt: Date;
-  /** Datasets the result was computed from; `invalidateDataset` of any of them drops the entry. */
-  datasetIds: readonly string[];
+  /** Datasets the result was computed from and other scopes it belongs to; `invalidateTag` of any of them drops the entry. */
+  tags: readonly string[];
 }
 
 /** Query result cache (cache mode studio-cloud-cache): in-process by default, Redis when REDIS_URL is set. */
@@ -17,8 +17,8 @@ export interface ResultCache {
   get(key: string): Promise<CachedResult | null>;
   /** Stores the entry unless it is larger than MAX_CACHE_ENTRY_BYTES or already expired; answers whether it did. */
   set(key: string, bytes: Buffer, options: CacheSetOptions): Promise<boolean>;
-  /** Drops every entry computed from the dataset (called when its data changes or it is deleted). */
-  invalidateDataset(datasetId: string): Promise<void>;
+  /** Drops every entry carrying the tag (a dataset id when its data changes or it is deleted, or another scope). */
+  invalidateTag(tag: string): Promise<void>;
   close(): Promise<void>;
 }
 

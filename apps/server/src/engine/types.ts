@@ -38,6 +38,11 @@ export interface Engine {
   datasetData(datasetId: string): Promise<DatasetData | null>;
   /** Streams a file into a new version of the dataset's data; the previous version stays until this one is complete. */
   ingest(datasetId: string, body: Readable, format: UploadFormat, options?: { skipArrow?: boolean }): Promise<DatasetData>;
+  /**
+   * Stores what a trusted SELECT over other data answers as a new version of `datasetId` (derived data such as the
+   * analytic rollups), written in the SELECT's order so that sorted columns prune; the previous version stays until then.
+   */
+  materialize(datasetId: string, select: string): Promise<DatasetData>;
   /** Copies the data of one dataset to another (clone). */
   copyData(fromDatasetId: string, toDatasetId: string): Promise<DatasetData | null>;
   deleteData(datasetId: string): Promise<void>;

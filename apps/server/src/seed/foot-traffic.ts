@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { generatePanel, PANEL_TABLES, type PanelTable } from '@atlas/analytics';
 import type { Engine } from '../engine/types.js';
+import { loadPanel } from '../modules/analytics/panel.js';
 import type { Identity } from '../http/identity.js';
 import { uploadData } from '../modules/datasets/data-service.js';
 import { createDataset, deleteDataset } from '../modules/datasets/service.js';
@@ -66,6 +67,9 @@ export async function seedFootTraffic(db: Db, engine: Engine, { visits, seed, da
       await uploadData(db, engine, identity, dataset.id, createReadStream(files[table]), { format: 'parquet', skipArrow: true, contentLength: null });
     }
     log(`Demo foot-traffic panel loaded in ${(files.elapsedMs / 1000).toFixed(1)} s of generation.`);
+    const started = performance.now();
+    await loadPanel(db, engine, identity, owner.organization_id, false);
+    log(`Analytic rollups built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }

@@ -8,6 +8,8 @@ export interface AnalyticQueryOptions {
   /** Administrators only: run as another organization. */
   impersonateOrganizationId?: string;
   expectData?: boolean;
+  /** Recompute instead of answering from the server's cache (sends cache-control: no-cache). */
+  refresh?: boolean;
 }
 
 export function createAnalyticsApi(request: Http['request']) {
@@ -16,10 +18,15 @@ export function createAnalyticsApi(request: Http['request']) {
       request<AnalyticSetDefinition>('GET', `/v1/analytic-sets/${id(setId)}`, { query: { impersonateOrganizationId } }),
     labels: () => request<Labels>('GET', '/v1/labels'),
     /** Runs one view of a set with query-bar parameters; rows carry the spec's field names. */
-    query: (setId: string, viewId: string, parameters: Record<string, unknown>, { impersonateOrganizationId, expectData }: AnalyticQueryOptions = {}) =>
+    query: (setId: string, viewId: string, parameters: Record<string, unknown>, { impersonateOrganizationId, expectData, refresh }: AnalyticQueryOptions = {}) =>
       request<{ rows: Record<string, unknown>[] }>('POST', `/v1/query/${id(setId)}/template/${id(viewId)}`, {
         body: { parameters },
         query: { impersonateOrganizationId, expectData: expectData ? true : undefined },
+        ...(refresh ? { headers: { 'cache-control': 'no-cache' } } : {}),
       }),
+    /** Administrators: drop cached answers after labels, a set's default configuration or an organization's change. */
+    invalidateLabels: () => request<void>('POST', '/v1/invalidate/labels'),
+    invalidateDefault: (setId: string) => request<void>('POST', `/v1/invalidate/${id(setId)}/default`),
+    invalidateOrganization: (setId: string, organizationId: string) => request<void>('POST', `/v1/invalidate/${id(setId)}/org/${id(organizationId)}`),
   };
 }

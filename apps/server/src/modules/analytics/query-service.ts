@@ -1,51 +1,87 @@
-// POST /v1/query/{templateGroupId}/template/{templateId}: validate the query-bar values, find the panel, run one view.
-import { ANALYTIC_SETS, validateQueryValues } from '@atlas/analytics';
+// POST /v1/query/{templateGroupId}/template/{templateId}: validate the query-bar values, find the panel, run one view,
+// keep the answer in the result cache until the panel's data or the set's configuration changes.
+import { createHash } from 'node:crypto';
+import { validateQueryValues } from '@atlas/analytics';
+import type { AnalyticSetDefinition } from '@atlas/domain';
+import { resultCacheKey, type ResultCache } from '../../cache/index.js';
 import type { Engine } from '../../engine/types.js';
 import { assertAdministrator } from '../../http/access.js';
 import { badRequest, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
-import { findPanelDatasets } from './repo.js';
-import { VIEWS, type PanelRelations } from './views/index.js';
+import { ANALYTICS_TAG, organizationTag, setTag } from './cache-tags.js';
+import { effectiveDefinition, findDefinition } from '../bi-config/index.js';
+import { loadPanel } from './panel.js';
+import { VIEWS, type ViewRunner } from './views/index.js';
 
-export const PANEL_NOT_LOADED = 'The foot-traffic panel is not loaded for this organization';
-const TABLES = ['visits', 'places', 'panel', 'population'] as const;
+export const NO_DATA = 'No data for the selected parameters';
+/** Answers stay valid until the panel data changes (new versions, new keys) or an invalidation drops them. */
+const CACHE_TTL_MS = 24 * 3600_000;
+
+
+export interface QueryDeps {
+  db: Queryable;
+  engine: Engine;
+  cache: ResultCache;
+}
+
+export interface AnalyticQueryOptions {
+  impersonateOrganizationId?: string;
+  /** An empty answer is an error (422) instead of no rows. */
+  expectData?: boolean;
+  /** Recompute even when a cached answer exists (request header cache-control: no-cache). */
+  refresh?: boolean;
+}
+
+export interface AnalyticQueryAnswer {
+  rows: Record<string, unknown>[];
+  cache: 'hit' | 'miss';
+}
 
 export async function runQuery(
-  db: Queryable,
-  engine: Engine,
+  { db, engine, cache }: QueryDeps,
   identity: Identity,
   setId: string,
   templateId: string,
   given: Record<string, unknown>,
-  impersonateOrganizationId?: string,
-): Promise<Record<string, unknown>[]> {
-  const impersonating = impersonateOrganizationId !== undefined;
+  options: AnalyticQueryOptions = {},
+): Promise<AnalyticQueryAnswer> {
+  const impersonating = options.impersonateOrganizationId !== undefined;
   if (impersonating) assertAdministrator(identity, 'impersonateOrganizationId is for administrators only');
-  const definition = Object.hasOwn(ANALYTIC_SETS, setId) ? ANALYTIC_SETS[setId as keyof typeof ANALYTIC_SETS] : undefined;
-  if (!definition) throw notFound('Analytic set not found', `No analytic set ${setId}`);
+  const organizationId = options.impersonateOrganizationId ?? identity.organizationId;
+  const definition = await effectiveDefinition(db, organizationId, findDefinition(setId));
+  const run = viewOf(definition, templateId);
+  const values = checkedValues(definition, given);
+  const panel = await loadPanel(db, engine, identity, organizationId, impersonating);
+
+  const key = resultCacheKey(queryHash(definition.id, templateId, organizationId, values, given), panel.versions);
+  const cached = options.refresh ? null : await cache.get(key);
+  const rows = cached ? (JSON.parse(cached.bytes.toString('utf8')) as Record<string, unknown>[]) : await run(engine, panel.relations, values, given);
+  if (!cached)
+    await cache.set(key, Buffer.from(JSON.stringify(rows)), {
+      expiresAt: new Date(Date.now() + CACHE_TTL_MS),
+      tags: [...Object.keys(panel.versions), ANALYTICS_TAG, setTag(definition.id), organizationTag(definition.id, organizationId)],
+    });
+  if (options.expectData && rows.length === 0) throw invalidInput(NO_DATA, `${definition.id}/${templateId} answered no rows`);
+  return { rows, cache: cached ? 'hit' : 'miss' };
+}
+
+function viewOf(definition: AnalyticSetDefinition, templateId: string): ViewRunner {
   const views = VIEWS[definition.id];
   const run = views && Object.hasOwn(views, templateId) ? views[templateId] : undefined;
-  if (!run) throw notFound('Query template not found', `No template ${templateId} in analytic set ${setId}`);
+  if (!run) throw notFound('Query template not found', `No template ${templateId} in analytic set ${definition.id}`);
+  return run;
+}
 
+/** The request's values checked against the set (every problem in details), absent ones filled with defaults. */
+function checkedValues(definition: AnalyticSetDefinition, given: Record<string, unknown>): Record<string, unknown> {
   const problems = validateQueryValues(definition, given);
   if (problems.length) throw badRequest(problems[0]!.message, problems.map((problem) => `${problem.parameterId}: ${problem.message}`).join('; '));
   const values: Record<string, unknown> = { ...given };
   for (const parameter of definition.queryParameters) if (values[parameter.id] === undefined) values[parameter.id] = parameter.defaultValue;
-
-  const panel = await panelRelations(db, engine, identity, impersonateOrganizationId ?? identity.organizationId, impersonating);
-  return run(engine, panel, values, given);
+  return values;
 }
 
-/** The oldest readable dataset of each panel table, with data; 422 when any is missing. */
-async function panelRelations(db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean): Promise<PanelRelations> {
-  const found = await findPanelDatasets(db, identity, organizationId, TABLES, adminMode);
-  const relations: Partial<PanelRelations> = {};
-  for (const table of TABLES) {
-    const id = found.find((row) => row.table === table)?.id;
-    const data = id ? await engine.datasetData(id) : null;
-    if (!data) throw invalidInput(PANEL_NOT_LOADED, `No ${table} data`);
-    relations[table] = data.relation;
-  }
-  return relations as PanelRelations;
-}
+/** Views may tell a given value from a default, so both go into the key. */
+const queryHash = (setId: string, templateId: string, organizationId: string, values: unknown, given: unknown) =>
+  createHash('sha256').update(JSON.stringify([setId, templateId, organizationId, values, Object.keys(given as object).sort()])).digest('hex');

@@ -8,8 +8,11 @@ import { runQuery } from './query-service.js';
 const tags = ['analytics'];
 
 /** The built-in analytic sets (bi-and-admin.md §2, §3, §7) and the label maps their selectors show. */
-// Result rows change only when the panel is reloaded; a short private cache keeps repeated chart draws cheap.
+// Result rows change only when the panel is reloaded or a configuration changes; browsers may keep them briefly.
 const QUERY_CACHE_CONTROL = 'private, max-age=300';
+/** A request with cache-control: no-cache recomputes its answer instead of reading the server's cache. */
+const wantsFresh = (header: string | undefined) => /\bno-cache\b/i.test(header ?? '');
+const Group = Type.String({ minLength: 1, maxLength: 100 });
 const QueryBody = Type.Object({ parameters: Type.Optional(Type.Record(Type.String(), Type.Unknown())) }, { additionalProperties: false, title: 'AnalyticQueryBody' });
 const QueryOptions = Type.Object(
   { expectData: Type.Optional(Type.Boolean()), impersonateOrganizationId: Type.Optional(Type.String({ format: 'uuid' })) },
@@ -17,7 +20,7 @@ const QueryOptions = Type.Object(
 );
 const QueryResult = Type.Object({ rows: Type.Array(Type.Record(Type.String(), Type.Unknown())) }, { title: 'AnalyticQueryResult' });
 
-export function analyticsRoutes(app: App, { db, engine }: AppDeps) {
+export function analyticsRoutes(app: App, { db, engine, cache }: AppDeps) {
   app.post(
     '/v1/query/:templateGroupId/template/:templateId',
     {
@@ -27,15 +30,19 @@ export function analyticsRoutes(app: App, { db, engine }: AppDeps) {
         params: Type.Object({ templateGroupId: Type.String({ minLength: 1, maxLength: 100 }), templateId: Type.String({ minLength: 1, maxLength: 100 }) }),
         querystring: QueryOptions,
         body: QueryBody,
+        headers: Type.Object({ 'cache-control': Type.Optional(Type.String({ description: 'no-cache recomputes instead of answering from the cache' })) }),
         response: { 200: QueryResult, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const { templateGroupId, templateId } = request.params;
       const identity = requireIdentity(request.identity);
-      const rows = await runQuery(db, engine, identity, templateGroupId, templateId, request.body.parameters ?? {}, request.query.impersonateOrganizationId);
-      reply.header('cache-control', QUERY_CACHE_CONTROL);
-      return { rows };
+      const answer = await runQuery({ db, engine, cache }, identity, templateGroupId, templateId, request.body.parameters ?? {}, {
+        ...request.query,
+        refresh: wantsFresh(request.headers['cache-control']),
+      });
+      reply.header('cache-control', QUERY_CACHE_CONTROL).header('x-cache', answer.cache);
+      return { rows: answer.rows };
     },
   );
 
@@ -59,6 +66,46 @@ export function analyticsRoutes(app: App, { db, engine }: AppDeps) {
     (request) => {
       requireIdentity(request.identity);
       return analytics.getLabels();
+    },
+  );
+
+  const invalidated = { 204: Type.Null(), ...errorResponses(401, 403, 404) };
+  app.post(
+    '/v1/invalidate/labels',
+    { schema: { tags, summary: 'Drops cached answers that embed label names (administrators)', response: invalidated } },
+    async (request, reply) => {
+      await analytics.invalidate(cache, requireIdentity(request.identity), { labels: true });
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/v1/invalidate/:group/org/:orgId',
+    {
+      schema: {
+        tags,
+        summary: "Drops an organization's cached answers of one analytic set (administrators)",
+        params: Type.Object({ group: Group, orgId: Type.String({ format: 'uuid' }) }),
+        response: invalidated,
+      },
+    },
+    async (request, reply) => {
+      await analytics.invalidate(cache, requireIdentity(request.identity), { setId: request.params.group, organizationId: request.params.orgId });
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/v1/invalidate/:group/default',
+    {
+      schema: {
+        tags,
+        summary: 'Drops the cached answers of one analytic set for every organization (administrators)',
+        params: Type.Object({ group: Group }),
+        response: invalidated,
+      },
+    },
+    async (request, reply) => {
+      await analytics.invalidate(cache, requireIdentity(request.identity), { setId: request.params.group });
+      return reply.status(204).send(null);
     },
   );
 }

@@ -121,7 +121,7 @@ export async function startExecution(context: QueryContext, identity: Identity, 
     async onEnd({ rows, bytes }) {
       release();
       let cached = false;
-      if (cacheKey && bytes) cached = await cache.set(cacheKey, bytes, { expiresAt, datasetIds: Object.keys(spec.datasetVersions) });
+      if (cacheKey && bytes) cached = await cache.set(cacheKey, bytes, { expiresAt, tags: Object.keys(spec.datasetVersions) });
       await repo.finishExecution(db, id, { status: 'success', rowCount: rows, cacheExpiresAt: cached ? expiresAt : null });
     },
     onError: (error) => fail(error),

@@ -6,28 +6,26 @@ import type { PanelRelations, ViewRunner } from './types.js';
 
 type Dimension = 'age' | 'gender';
 
-// $1 dma, $2 chains, $3..$4 half-open window, $5 the dimension's segments in order.
+// $1 dma, $2 chains, $3..$4 half-open window of months, $5 the dimension's segments in order. Reads the monthly cells.
 // Every chain × segment gets a row (cross join + left joins); the segment is the visiting device's own; the population
 // share is the selected DMA's, whoever visits. The dimension name is one of two fixed identifiers, never user input.
 const sql = (r: PanelRelations, dimension: Dimension) => `
 WITH c AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
 s AS (SELECT unnest($5::VARCHAR[]) AS segment, generate_subscripts($5::VARCHAR[], 1) AS k),
 vv AS (
-  SELECT CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(d.${dimension} AS VARCHAR) AS segment, d.weight
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
-  WHERE CAST(p.dma_id AS VARCHAR) = $1 AND CAST(p.chain_id AS VARCHAR) IN (SELECT id FROM c)
-    AND v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP
+  SELECT chain_id, ${dimension} AS segment, weighted FROM ${r.monthlyCells}
+  WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND month >= $3::DATE AND month < $4::DATE
 ),
-totals AS (SELECT chain_id, SUM(weight) AS total FROM vv GROUP BY chain_id),
-parts AS (SELECT chain_id, segment, SUM(weight) AS part FROM vv GROUP BY chain_id, segment),
+totals AS (SELECT chain_id, SUM(weighted) AS total FROM vv GROUP BY chain_id),
+parts AS (SELECT chain_id, segment, SUM(weighted) AS part FROM vv GROUP BY chain_id, segment),
 pop AS (
-  SELECT CAST(${dimension} AS VARCHAR) AS segment, SUM(population)::DOUBLE AS people
+  SELECT CAST(${dimension} AS VARCHAR) AS segment, SUM(population)::FLOAT8 AS people
   FROM ${r.population} WHERE CAST(dma_id AS VARCHAR) = $1 GROUP BY 1
 ),
 pop_total AS (SELECT SUM(people) AS people FROM pop)
 SELECT c.id AS place_taxonomy_id, s.segment,
-       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(parts.part, 0) / totals.total * 100 END::DOUBLE AS norm_visit_share,
-       CASE WHEN COALESCE(pop_total.people, 0) = 0 THEN NULL ELSE COALESCE(pop.people, 0) / pop_total.people * 100 END::DOUBLE AS population_share
+       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(parts.part, 0) / totals.total * 100 END::FLOAT8 AS norm_visit_share,
+       CASE WHEN COALESCE(pop_total.people, 0) = 0 THEN NULL ELSE COALESCE(pop.people, 0) / pop_total.people * 100 END::FLOAT8 AS population_share
 FROM c CROSS JOIN s CROSS JOIN pop_total
 LEFT JOIN totals ON totals.chain_id = c.id
 LEFT JOIN parts ON parts.chain_id = c.id AND parts.segment = s.segment

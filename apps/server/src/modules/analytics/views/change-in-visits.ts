@@ -4,27 +4,21 @@ import type { PanelRelations, ViewRunner } from './types.js';
 import { periodWindow } from './periods.js';
 
 // $1 geographies, $2 taxonomies, $3..$4 focus window, $5..$6 benchmark window, $7 / $8 focus / benchmark normalization factor.
-// Every selected pair gets a row (cross join + left join); a category matches all its chains; the country matches by `country`.
+// Reads the daily rollup. Every selected pair gets a row (cross join + left join); a category matches all its chains;
+// the country matches by country.
 const sql = (r: PanelRelations) => `
 WITH g AS (SELECT unnest($1::VARCHAR[]) AS id, generate_subscripts($1::VARCHAR[], 1) AS i),
 t AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-vv AS (
-  SELECT CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id, CAST(p.chain_id AS VARCHAR) AS chain_id,
-         CAST(p.category_id AS VARCHAR) AS category_id, d.weight,
-         (v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP) AS in_focus,
-         (v.started_at >= $5::TIMESTAMP AND v.started_at < $6::TIMESTAMP) AS in_benchmark
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
-  WHERE (v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP) OR (v.started_at >= $5::TIMESTAMP AND v.started_at < $6::TIMESTAMP)
-),
 agg AS (
   SELECT g.id AS gid, t.id AS tid,
-         SUM(CASE WHEN in_focus THEN weight * $7::DOUBLE ELSE 0 END) AS focus,
-         SUM(CASE WHEN in_benchmark THEN weight * $8::DOUBLE ELSE 0 END) AS benchmark
-  FROM vv JOIN g ON g.id = vv.country OR g.id = vv.dma_id JOIN t ON t.id = vv.chain_id OR t.id = vv.category_id
+         SUM(CASE WHEN r.day >= $3::DATE AND r.day < $4::DATE THEN r.weighted * $7::FLOAT8 ELSE 0 END) AS focus,
+         SUM(CASE WHEN r.day >= $5::DATE AND r.day < $6::DATE THEN r.weighted * $8::FLOAT8 ELSE 0 END) AS benchmark
+  FROM ${r.daily} r JOIN g ON g.id = r.country OR g.id = r.dma_id JOIN t ON t.id = r.chain_id OR t.id = r.category_id
+  WHERE (r.day >= $3::DATE AND r.day < $4::DATE) OR (r.day >= $5::DATE AND r.day < $6::DATE)
   GROUP BY g.id, t.id
 )
 SELECT g.id AS geography_id, t.id AS place_taxonomy_id,
-       COALESCE(agg.focus, 0)::DOUBLE AS normalized_visits, COALESCE(agg.benchmark, 0)::DOUBLE AS benchmark_normalized_visits
+       COALESCE(agg.focus, 0)::FLOAT8 AS normalized_visits, COALESCE(agg.benchmark, 0)::FLOAT8 AS benchmark_normalized_visits
 FROM g CROSS JOIN t LEFT JOIN agg ON agg.gid = g.id AND agg.tid = t.id
 ORDER BY g.i, t.i`;
 

@@ -1,41 +1,48 @@
 // Cross-Visitation (foot-traffic.md "overlap", "Cross-Visitation"): the share of a base chain's weighted visitors who
 // also visited an overlap chain, both memberships counted in the one geography and the selected window of periods.
 import { labels } from '@atlas/analytics';
+import { MASK_MONTHS } from '../rollups/definitions.js';
 import { periodBounds } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
-// $1 base chains, $2 overlap chains, $3 geography (country code or DMA id), $4..$5 half-open window.
+// $1 base chains, $2 overlap chains, $3 geography (country code or DMA id), $4..$5 first and last month of the window
+// as month indexes (year × 12 + month − 1). Reads the visitor bitmasks: a device visited a chain in the window when its
+// block's mask shares a bit with the window's bits in that block (MASK_MONTHS per block from the data's first month).
 // visitors: distinct (chain, device) pairs, so each device's weight is summed once per chain; every base × overlap pair
 // gets a row (cross join + left joins) and the overlap is null when the base chain has no visitors. The diagonal is
 // exactly 100 (A ∩ A = A): parallel sums would otherwise differ from the total in the last bits.
 const sql = (r: PanelRelations) => `
 WITH a AS (SELECT unnest($1::VARCHAR[]) AS id, generate_subscripts($1::VARCHAR[], 1) AS i),
 b AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-visitors AS (
-  SELECT DISTINCT CAST(p.chain_id AS VARCHAR) AS chain_id, v.device_id
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
-  WHERE (CAST(p.country AS VARCHAR) = $3 OR CAST(p.dma_id AS VARCHAR) = $3)
-    AND (CAST(p.chain_id AS VARCHAR) IN (SELECT id FROM a) OR CAST(p.chain_id AS VARCHAR) IN (SELECT id FROM b))
-    AND v.started_at >= $4::TIMESTAMP AND v.started_at < $5::TIMESTAMP
+bounded AS (
+  SELECT chain_id, device_id, weight, months,
+         GREATEST($4::INTEGER - first_month_index - block * ${MASK_MONTHS}, 0) AS lo,
+         LEAST($5::INTEGER - first_month_index - block * ${MASK_MONTHS}, ${MASK_MONTHS - 1}) AS hi
+  FROM ${r.chainVisitors}
+  WHERE (country = $3 OR dma_id = $3) AND (chain_id IN (SELECT id FROM a) OR chain_id IN (SELECT id FROM b))
 ),
-weighted AS (SELECT s.chain_id, s.device_id, d.weight FROM visitors s JOIN ${r.panel} d ON d.device_id = s.device_id),
-totals AS (SELECT chain_id, SUM(weight) AS total FROM weighted GROUP BY chain_id),
+visitors AS (
+  SELECT DISTINCT chain_id, device_id, weight FROM bounded
+  WHERE hi >= lo AND (months & (((CAST(1 AS BIGINT) << (hi - lo + 1)) - 1) << lo)) <> 0
+),
+totals AS (SELECT chain_id, SUM(weight) AS total FROM visitors GROUP BY chain_id),
 shared AS (
   SELECT x.chain_id AS base_id, y.chain_id AS overlap_id, SUM(x.weight) AS both_weight
-  FROM weighted x JOIN visitors y ON y.device_id = x.device_id
+  FROM visitors x JOIN visitors y ON y.device_id = x.device_id
   GROUP BY x.chain_id, y.chain_id
 )
 SELECT a.id AS base_id, b.id AS overlap_id,
        CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL WHEN a.id = b.id THEN 100
-            ELSE COALESCE(shared.both_weight, 0) / totals.total * 100 END::DOUBLE AS overlap
+            ELSE COALESCE(shared.both_weight, 0) / totals.total * 100 END::FLOAT8 AS overlap
 FROM a CROSS JOIN b LEFT JOIN totals ON totals.chain_id = a.id LEFT JOIN shared ON shared.base_id = a.id AND shared.overlap_id = b.id
 ORDER BY a.i, b.i`;
 
 async function overlaps(engine: Parameters<ViewRunner>[0], panel: PanelRelations, values: Record<string, unknown>, bases: string[], others: string[]) {
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-  const start = new Date(periodBounds(period.granularity, period.start).startMs).toISOString().slice(0, 10);
-  const end = new Date(periodBounds(period.granularity, period.end).endMs).toISOString().slice(0, 10);
-  const rows = await engine.queryRows(sql(panel), [bases, others, values.geography, start, end]);
+  const first = new Date(periodBounds(period.granularity, period.start).startMs);
+  const next = new Date(periodBounds(period.granularity, period.end).endMs);
+  const monthIndex = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
+  const rows = await engine.queryRows(sql(panel), [bases, others, values.geography, monthIndex(first), monthIndex(next) - 1]);
   const names = labels().PLACE_TAXONOMY;
   return rows.map((row) => {
     const base = String(row.base_id);

@@ -3,7 +3,9 @@ import type { AnalyticSetId } from '@atlas/domain';
 import { byAge, byGender } from './audience-insight.js';
 import { percentChangeByGeography } from './change-in-visits.js';
 import { focusChainOverlap, overlapHeatmap } from './cross-visitation.js';
+import { customerJourney } from './customer-journey.js';
 import { chainAcrossGeographies, chainsInGeography, indexedFootTrafficView } from './indexed-foot-traffic.js';
+import { movementPivot } from './movement-pivot.js';
 import type { ViewRunner } from './types.js';
 import { indexedFootTraffic, medianDwellTime, visitShareByDaypart } from './visitation-trends.js';
 
@@ -11,7 +13,9 @@ export const VIEWS: Partial<Record<AnalyticSetId, Readonly<Record<string, ViewRu
   'audience-insight': { 'visit-share-by-age': byAge, 'fair-share-index-by-age': byAge, 'visit-share-by-gender': byGender, 'fair-share-index-by-gender': byGender },
   'change-in-visits': { 'change-in-visits': percentChangeByGeography, 'percent-change-by-geography': percentChangeByGeography },
   'cross-visitation': { 'cross-visitation': overlapHeatmap, 'overlap-heatmap': overlapHeatmap, 'focus-chain-overlap': focusChainOverlap },
+  'customer-journey': { 'customer-journey': customerJourney, 'top-before-and-after': customerJourney },
   'indexed-foot-traffic': { 'indexed-foot-traffic': indexedFootTrafficView, 'chains-in-geography': chainsInGeography, 'chain-across-geographies': chainAcrossGeographies },
+  'movement-pivot': { 'movement-pivot': movementPivot, pivot: movementPivot },
   'visitation-trends': {
     'indexed-foot-traffic': indexedFootTraffic,
     'visit-share-by-daypart': visitShareByDaypart,
@@ -19,4 +23,4 @@ export const VIEWS: Partial<Record<AnalyticSetId, Readonly<Record<string, ViewRu
   },
 };
 
-export type { PanelRelations, ViewRunner } from './types.js';
+export type { PanelRelations, RawPanelRelations, SqlRunner, ViewRunner } from './types.js';

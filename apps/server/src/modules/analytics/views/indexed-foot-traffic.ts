@@ -2,7 +2,7 @@
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
 import { COUNTRY, labels } from '@atlas/analytics';
 import { badRequest } from '../../../http/errors.js';
-import { periodBounds } from './periods.js';
+import { periodBounds, periodOfDay } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 const DAY_MS = 86_400_000;
@@ -22,28 +22,26 @@ interface Pair { geography: string; chain: string }
 const UNIT = { daily: 'day', monthly: 'month' } as const;
 const NORMALIZED = {
   daily: 'COALESCE(agg.weighted, 0)',
-  monthly: "COALESCE(agg.weighted, 0) * 30.0 / date_diff('day', periods.period, (periods.period + INTERVAL 1 MONTH)::DATE)",
+  monthly: "COALESCE(agg.weighted, 0) * 30 / ((periods.period + INTERVAL '1 month')::DATE - periods.period)::FLOAT8",
 } as const;
 const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)', monthly: 'normalized' } as const;
-const FORMAT = { daily: '%Y-%m-%d', monthly: '%Y-%m' } as const;
 
-// $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of visits read (daily: six days before the
-// range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit of
-// the whole table); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
+// Reads the daily rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
+// range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit day of
+// the whole panel); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
 const sql = (r: PanelRelations, g: Granularity) => `
 WITH pairs AS (SELECT unnest($1::VARCHAR[]) AS gid, unnest($2::VARCHAR[]) AS cid, generate_subscripts($1::VARCHAR[], 1) AS i),
 span AS (
-  SELECT date_trunc('${UNIT[g]}', min(started_at))::DATE AS first, date_trunc('${UNIT[g]}', max(started_at))::DATE AS last FROM ${r.visits}
+  SELECT CAST(date_trunc('${UNIT[g]}', MIN(day)) AS DATE) AS first, CAST(date_trunc('${UNIT[g]}', MAX(day)) AS DATE) AS last FROM ${r.daily}
 ),
 periods AS (
-  SELECT s.p::DATE AS period FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL 1 ${UNIT[g].toUpperCase()}, INTERVAL 1 ${UNIT[g].toUpperCase()}) AS s(p)
+  SELECT s.p::DATE AS period FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL '1 ${UNIT[g]}', INTERVAL '1 ${UNIT[g]}') AS s(p)
   WHERE s.p::DATE BETWEEN span.first AND span.last
 ),
 agg AS (
-  SELECT pairs.i, date_trunc('${UNIT[g]}', v.started_at)::DATE AS period, SUM(d.weight) AS weighted, COUNT(*) AS raw
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
-  JOIN pairs ON (pairs.gid = CAST(p.country AS VARCHAR) OR pairs.gid = CAST(p.dma_id AS VARCHAR)) AND pairs.cid = CAST(p.chain_id AS VARCHAR)
-  WHERE v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP
+  SELECT pairs.i, CAST(date_trunc('${UNIT[g]}', r.day) AS DATE) AS period, SUM(r.weighted) AS weighted, SUM(r.visits) AS raw
+  FROM ${r.daily} r JOIN pairs ON (pairs.gid = r.country OR pairs.gid = r.dma_id) AND pairs.cid = r.chain_id
+  WHERE r.day >= $3::DATE AND r.day < $4::DATE AND r.chain_id IN (SELECT cid FROM pairs)
   GROUP BY 1, 2
 ),
 series AS (
@@ -51,8 +49,8 @@ series AS (
   FROM pairs CROSS JOIN periods LEFT JOIN agg ON agg.i = pairs.i AND agg.period = periods.period
 ),
 valued AS (SELECT *, ${VALUE[g]} AS value FROM series)
-SELECT gid AS geography_id, cid AS place_taxonomy_id, strftime(period, '${FORMAT[g]}') AS period_value, value::DOUBLE AS normalized_visits,
-       raw AS raw_visits, (first_value(value) OVER (PARTITION BY i ORDER BY period))::DOUBLE AS first_value
+SELECT gid AS geography_id, cid AS place_taxonomy_id, CAST(period AS VARCHAR) AS period_day, value::FLOAT8 AS normalized_visits,
+       raw AS raw_visits, (first_value(value) OVER (PARTITION BY i ORDER BY period))::FLOAT8 AS first_value
 FROM valued WHERE period >= $5::DATE
 ORDER BY i, period`;
 
@@ -70,7 +68,7 @@ async function run(engine: Parameters<ViewRunner>[0], panel: PanelRelations, val
   return rows.map((row) => {
     const geographyId = String(row.geography_id);
     const chainId = String(row.place_taxonomy_id);
-    const periodValue = String(row.period_value);
+    const period = periodOfDay(g, String(row.period_day));
     const value = Number(row.normalized_visits);
     const first = Number(row.first_value);
     return {
@@ -80,8 +78,8 @@ async function run(engine: Parameters<ViewRunner>[0], panel: PanelRelations, val
       place_taxonomy_id: chainId,
       place_taxonomy_value: names.PLACE_TAXONOMY[chainId] ?? chainId,
       period_type: g,
-      period_value: periodValue,
-      period_epoch_ms: g === 'daily' ? Date.parse(`${periodValue}T00:00:00Z`) : periodBounds('monthly', periodValue).startMs,
+      period_value: period.value,
+      period_epoch_ms: period.epochMs,
       normalized_visits: value,
       raw_visits: Number(row.raw_visits),
       norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,

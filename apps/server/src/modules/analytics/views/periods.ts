@@ -19,3 +19,11 @@ export function periodWindow(granularity: Exclude<PeriodGranularity, 'daily'>, v
 }
 
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The period holding a 'YYYY-MM-DD' day (the first day of a period, as SQL answers it), and its UTC first-day epoch ms. */
+export function periodOfDay(granularity: PeriodGranularity, day: string): { value: string; epochMs: number } {
+  const month = Number(day.slice(5, 7));
+  const value = granularity === 'daily' ? day.slice(0, 10) : granularity === 'monthly' ? day.slice(0, 7) : `${day.slice(0, 4)}-Q${Math.floor((month - 1) / 3) + 1}`;
+  const epochMs = granularity === 'daily' ? Date.parse(`${value}T00:00:00Z`) : periodBounds(granularity, value).startMs;
+  return { value, epochMs };
+}

@@ -1,19 +1,35 @@
 import type { Engine } from '../../../engine/types.js';
 
-/** Trusted engine relations of the organization's panel tables. */
-export interface PanelRelations {
+/** Trusted relations of the organization's panel tables (embedded engine paths or warehouse table names). */
+export interface RawPanelRelations {
   visits: string;
   places: string;
   panel: string;
   population: string;
 }
 
+/** The raw tables and the rollups computed from them (rollups/definitions.ts), as trusted relations. */
+export interface PanelRelations extends RawPanelRelations {
+  daily: string;
+  monthlyCells: string;
+  monthlyDayparts: string;
+  monthlyDwell: string;
+  chainVisitors: string;
+  journeys: string;
+}
+
+/**
+ * Where view SQL runs: the embedded DuckDB engine or a PostgreSQL warehouse. View SQL is written once in the subset
+ * both dialects share (docs/analytics.md "Portable SQL"); rows come back JSON-safe either way.
+ */
+export type SqlRunner = Pick<Engine, 'queryRows'>;
+
 /**
  * One view of an analytic set: validated parameter values (defaults filled in) → result rows with §3 field names.
  * `given` is the request's own values, for views that tell an absent parameter from its default.
  */
 export type ViewRunner = (
-  engine: Engine,
+  sql: SqlRunner,
   panel: PanelRelations,
   values: Record<string, unknown>,
   given: Record<string, unknown>,

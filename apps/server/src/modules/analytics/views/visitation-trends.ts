@@ -2,7 +2,7 @@
 import { labels } from '@atlas/analytics';
 import { DAYPARTS } from '@atlas/domain';
 import { badRequest } from '../../../http/errors.js';
-import { MONTH, periodBounds, periodWindow } from './periods.js';
+import { MONTH, periodOfDay, periodWindow } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 interface Scope {
@@ -35,55 +35,61 @@ function scope(values: Record<string, unknown>, explicit: Record<string, unknown
   };
 }
 
-// $1 dma, $2 chains, $3..$4 half-open window: the selected chains' visits at places of the DMA.
-const scoped = (r: PanelRelations) => `
+// $1 dma, $2 chains, $3..$4 half-open window of months: the rows of a rollup for the selected chains at the DMA's places.
+const scoped = (relation: string, time: 'month' | 'day' = 'month') => `
 c AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-vv AS (
-  SELECT CAST(p.chain_id AS VARCHAR) AS chain_id, d.weight, v.started_at, v.dwell_minutes
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
-  WHERE CAST(p.dma_id AS VARCHAR) = $1 AND CAST(p.chain_id AS VARCHAR) IN (SELECT id FROM c)
-    AND v.started_at >= $3::TIMESTAMP AND v.started_at < $4::TIMESTAMP
-)`;
+vv AS (SELECT * FROM ${relation} WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND ${time} >= $3::DATE AND ${time} < $4::DATE)`;
 
 const daypartSql = (r: PanelRelations) => `
-WITH ${scoped(r)},
-dv AS (
-  SELECT chain_id, weight,
-         CASE WHEN hour(started_at) BETWEEN 5 AND 11 THEN 'Morning' WHEN hour(started_at) BETWEEN 12 AND 16 THEN 'Afternoon' ELSE 'Evening' END AS share_name
-  FROM vv
-),
+WITH ${scoped(r.monthlyDayparts)},
 parts AS (SELECT unnest($5::VARCHAR[]) AS share_name, generate_subscripts($5::VARCHAR[], 1) AS k),
-totals AS (SELECT chain_id, SUM(weight) AS total FROM dv GROUP BY chain_id),
-agg AS (SELECT chain_id, share_name, SUM(weight) AS part FROM dv GROUP BY chain_id, share_name)
+totals AS (SELECT chain_id, SUM(weighted) AS total FROM vv GROUP BY chain_id),
+agg AS (SELECT chain_id, share_name, SUM(weighted) AS part FROM vv GROUP BY chain_id, share_name)
 SELECT c.id AS place_taxonomy_id, parts.share_name,
-       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(agg.part, 0) / totals.total * 100 END::DOUBLE AS "shareOfNormalizedVisits"
+       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(agg.part, 0) / totals.total * 100 END::FLOAT8 AS "shareOfNormalizedVisits"
 FROM c CROSS JOIN parts LEFT JOIN totals ON totals.chain_id = c.id LEFT JOIN agg ON agg.chain_id = c.id AND agg.share_name = parts.share_name
 ORDER BY c.i, parts.k`;
 
+// The continuous median from distinct dwell values and their counts: the values at 1-based positions ⌊(N+1)/2⌋ and
+// ⌊N/2⌋+1 of the sorted visits (the same one when N is odd), averaged; a position's value is the first whose running
+// count reaches it.
 const dwellSql = (r: PanelRelations) => `
-WITH ${scoped(r)}
-SELECT c.id AS place_taxonomy_id, quantile_cont(vv.dwell_minutes, 0.5)::DOUBLE AS "medianDwellTimeMinutes",
-       avg(vv.dwell_minutes)::DOUBLE AS average_dwell_time_minutes
-FROM c LEFT JOIN vv ON vv.chain_id = c.id
-GROUP BY c.id, c.i ORDER BY c.i`;
+WITH ${scoped(r.monthlyDwell)},
+d AS (SELECT chain_id, dwell_minutes, SUM(visits) AS n FROM vv GROUP BY chain_id, dwell_minutes),
+running AS (
+  SELECT chain_id, dwell_minutes, n,
+         SUM(n) OVER (PARTITION BY chain_id ORDER BY dwell_minutes ROWS UNBOUNDED PRECEDING) AS upto,
+         SUM(n) OVER (PARTITION BY chain_id) AS total
+  FROM d
+),
+stats AS (
+  SELECT chain_id,
+         MIN(CASE WHEN upto >= (total + 1 - (total + 1) % 2) / 2 THEN dwell_minutes END) AS low,
+         MIN(CASE WHEN upto >= (total - total % 2) / 2 + 1 THEN dwell_minutes END) AS high,
+         SUM(dwell_minutes * n) / SUM(n) AS mean
+  FROM running GROUP BY chain_id
+)
+SELECT c.id AS place_taxonomy_id, ((stats.low + stats.high) / 2)::FLOAT8 AS "medianDwellTimeMinutes", stats.mean::FLOAT8 AS average_dwell_time_minutes
+FROM c LEFT JOIN stats ON stats.chain_id = c.id
+ORDER BY c.i`;
 
-// Months of the window that lie within the data's span (first to last visit month of the whole visits table).
+// Months of the window that lie within the data's span (first to last visit month of the whole panel).
 const indexedSql = (r: PanelRelations) => `
-WITH ${scoped(r)},
-span AS (SELECT date_trunc('month', min(started_at))::DATE AS first, date_trunc('month', max(started_at))::DATE AS last FROM ${r.visits}),
+WITH ${scoped(r.daily, 'day')},
+span AS (SELECT CAST(date_trunc('month', MIN(day)) AS DATE) AS first, CAST(date_trunc('month', MAX(day)) AS DATE) AS last FROM ${r.daily}),
 m AS (
-  SELECT g.month::DATE AS month FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL 1 MONTH, INTERVAL 1 MONTH) AS g(month)
+  SELECT g.month::DATE AS month FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL '1 month', INTERVAL '1 month') AS g(month)
   WHERE g.month::DATE BETWEEN span.first AND span.last
 ),
-agg AS (SELECT chain_id, date_trunc('month', started_at)::DATE AS month, SUM(weight) AS weighted, COUNT(*) AS raw FROM vv GROUP BY 1, 2),
+agg AS (SELECT chain_id, CAST(date_trunc('month', day) AS DATE) AS month, SUM(weighted) AS weighted, SUM(visits) AS raw FROM vv GROUP BY 1, 2),
 series AS (
   SELECT c.id, c.i, m.month,
-         COALESCE(agg.weighted, 0) * 30.0 / date_diff('day', m.month, (m.month + INTERVAL 1 MONTH)::DATE) AS normalized_visits,
+         COALESCE(agg.weighted, 0) * 30 / ((m.month + INTERVAL '1 month')::DATE - m.month)::FLOAT8 AS normalized_visits,
          COALESCE(agg.raw, 0) AS raw_visits
   FROM c CROSS JOIN m LEFT JOIN agg ON agg.chain_id = c.id AND agg.month = m.month
 )
-SELECT id AS place_taxonomy_id, strftime(month, '%Y-%m') AS period_value, normalized_visits::DOUBLE AS normalized_visits, raw_visits,
-       first_value(normalized_visits) OVER (PARTITION BY id ORDER BY month)::DOUBLE AS first_value
+SELECT id AS place_taxonomy_id, CAST(month AS VARCHAR) AS period_day, normalized_visits::FLOAT8 AS normalized_visits, raw_visits,
+       first_value(normalized_visits) OVER (PARTITION BY id ORDER BY month)::FLOAT8 AS first_value
 FROM series ORDER BY i, month`;
 
 const taxonomy = (id: string) => ({ place_taxonomy_id: id, place_taxonomy_value: labels().PLACE_TAXONOMY[id] ?? id });
@@ -110,12 +116,13 @@ export const indexedFootTraffic: ViewRunner = async (engine, panel, values, expl
   return rows.map((row) => {
     const value = Number(row.normalized_visits);
     const first = Number(row.first_value);
+    const period = periodOfDay('monthly', String(row.period_day));
     return {
       ...geography,
       ...taxonomy(String(row.place_taxonomy_id)),
       period_type: 'monthly',
-      period_value: row.period_value,
-      period_epoch_ms: periodBounds('monthly', String(row.period_value)).startMs,
+      period_value: period.value,
+      period_epoch_ms: period.epochMs,
       normalized_visits: value,
       raw_visits: Number(row.raw_visits),
       norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,

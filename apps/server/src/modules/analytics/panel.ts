@@ -1,0 +1,35 @@
+// The organization's foot-traffic panel as view SQL reads it: its four datasets and the rollups computed from them.
+import type { Engine } from '../../engine/types.js';
+import { invalidInput } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Queryable } from '../../store/index.js';
+import { findPanelDatasets } from './repo.js';
+import { ensureRollups } from './rollups/store.js';
+import type { PanelRelations, RawPanelRelations } from './views/index.js';
+
+export const PANEL_NOT_LOADED = 'The foot-traffic panel is not loaded for this organization';
+const TABLES = ['visits', 'places', 'panel', 'population'] as const;
+
+export interface Panel {
+  relations: PanelRelations;
+  /** Data version per panel dataset id: what every answer computed from the panel depends on. */
+  versions: Record<string, string>;
+}
+
+/** The oldest readable dataset of each panel table, with data (422 when any is missing), and its rollups. */
+export async function loadPanel(db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean): Promise<Panel> {
+  const found = await findPanelDatasets(db, identity, organizationId, TABLES, adminMode);
+  const relations: Partial<RawPanelRelations> = {};
+  const datasets: Partial<Record<keyof RawPanelRelations, string>> = {};
+  const versions: Record<string, string> = {};
+  for (const table of TABLES) {
+    const id = found.find((row) => row.table === table)?.id;
+    const data = id ? await engine.datasetData(id) : null;
+    if (!id || !data) throw invalidInput(PANEL_NOT_LOADED, `No ${table} data`);
+    relations[table] = data.relation;
+    datasets[table] = id;
+    versions[id] = data.version;
+  }
+  const source = { relations: relations as RawPanelRelations, datasets: datasets as Record<keyof RawPanelRelations, string>, versions };
+  return { relations: await ensureRollups(db, engine, source), versions };
+}

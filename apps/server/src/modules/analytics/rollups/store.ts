@@ -1,0 +1,54 @@
+// Rollups in the embedded engine: one derived data entry per panel and rollup, rebuilt when the panel data changes.
+import { createHash } from 'node:crypto';
+import type { Engine } from '../../../engine/types.js';
+import type { Queryable } from '../../../store/index.js';
+import type { PanelRelations, RawPanelRelations } from '../views/index.js';
+import { ROLLUP_NAMES, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
+
+export interface PanelSource {
+  /** The panel's dataset id per raw table. */
+  datasets: Record<keyof RawPanelRelations, string>;
+  relations: RawPanelRelations;
+  /** Data version per dataset id. */
+  versions: Record<string, string>;
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/** A stable id per panel (its four dataset ids) and rollup, shaped as a UUID like other engine data. */
+function rollupId(source: PanelSource, name: RollupName): string {
+  const hex = digest(['rollup', Object.values(source.datasets).sort(), name]);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+// One build per rollup at a time in this process; concurrent queries wait for the same build.
+const building = new Map<string, Promise<string>>();
+
+/** The raw relations plus every rollup, building the missing or stale ones first. */
+export async function ensureRollups(db: Queryable, engine: Engine, source: PanelSource): Promise<PanelRelations> {
+  const wanted = digest([ROLLUP_SCHEMA_VERSION, Object.entries(source.versions).sort()]);
+  const relations = { ...source.relations } as PanelRelations;
+  for (const name of ROLLUP_NAMES) relations[name] = await ensureRollup(db, engine, source, name, wanted);
+  return relations;
+}
+
+async function ensureRollup(db: Queryable, engine: Engine, source: PanelSource, name: RollupName, wanted: string): Promise<string> {
+  const id = rollupId(source, name);
+  const [stored] = await db.query<{ source_versions: string }>('SELECT source_versions FROM analytics_rollups WHERE rollup_id = $1', [id]);
+  const data = await engine.datasetData(id);
+  if (stored?.source_versions === wanted && data) return data.relation;
+  const key = `${id}:${wanted}`;
+  let build = building.get(key);
+  if (!build) {
+    build = (async () => {
+      const built = await engine.materialize(id, ROLLUPS[name](source.relations));
+      await db.query(
+        `INSERT INTO analytics_rollups (rollup_id, source_versions) VALUES ($1, $2)
+         ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, built_at = now()`,
+        [id, wanted],
+      );
+      return built.relation;
+    })().finally(() => building.delete(key));
+    building.set(key, build);
+  }
+  return build;
+}

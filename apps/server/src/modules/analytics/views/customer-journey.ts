@@ -1,0 +1,93 @@
+// Customer Journey (foot-traffic.md "Customer Journey" and its reading): where the primary chain's (category's) visitors
+// were just before and just after, on the same day, as shares of the primary visits that have such a neighbour.
+import { CATEGORIES, COUNTRY, labels } from '@atlas/analytics';
+import { CHART_GROUP_LIMITS } from '@atlas/domain';
+import { periodParams, periodsBetween, periodsCte } from './movement-pivot.js';
+import type { PanelRelations, ViewRunner } from './types.js';
+
+type Level = 'chain' | 'category';
+
+// Reads the journeys rollup (rollups/definitions.ts), whose rows already hold each primary visit's same-day neighbours
+// under both skip rules: the primary's level picks the rule (visits of its own chain or category are skipped over) and
+// the column of the primary; showTopVisitsBy picks X's column. Levels are chosen in TypeScript, never taken as text.
+// $1 primary id, $2 geography, $3..$5 periods of the window (each primary visit normalized by its own period).
+// The generator gives every place a chain, so no place is chainless.
+// percentage = weight of the primary visits whose neighbour is X ÷ weight of those with a neighbour × 100;
+// normalized_visits = the same primary visits' normalized visits (weight × standard days ÷ the days of the visit's own
+// period, summed).
+const sql = (r: PanelRelations, primary: Level, by: Level) => `
+WITH ${periodsCte(3)},
+found AS (
+  SELECT r.relationship, r.x_${by} AS x, SUM(r.weighted) AS weighted, SUM(r.weighted * pr.factor) AS normalized
+  FROM ${r.journeys} r JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
+  WHERE r.skip = '${primary}' AND r.${primary}_id = $1 AND (r.country = $2 OR r.dma_id = $2)
+  GROUP BY r.relationship, r.x_${by}
+)
+SELECT relationship, x, (weighted / NULLIF(SUM(weighted) OVER (PARTITION BY relationship), 0) * 100)::FLOAT8 AS percentage,
+       normalized::FLOAT8 AS normalized_visits
+FROM found`;
+
+interface Ranked {
+  percentage: number | null;
+  secondary_place_taxonomy_value: string;
+}
+
+/**
+ * The first `limit` rows by percentage descending, then name ascending (code-unit order). Percentages are compared at 12
+ * significant digits: equal shares summed in another order differ in the last bits only, and must still tie.
+ */
+export function topByPercentage<T extends Ranked>(rows: readonly T[], limit: number): T[] {
+  const key = (row: T) => (row.percentage === null ? -Infinity : Number(row.percentage.toPrecision(12)));
+  return [...rows]
+    .sort((a, b) => {
+      const byShare = key(b) - key(a);
+      if (byShare !== 0) return byShare;
+      const x = a.secondary_place_taxonomy_value;
+      const y = b.secondary_place_taxonomy_value;
+      return x < y ? -1 : x > y ? 1 : 0;
+    })
+    .slice(0, limit);
+}
+
+const categoryIds = new Set(CATEGORIES.map((category) => category.id));
+const RELATIONSHIPS = ['before', 'after'] as const;
+
+/** The top 40 places visited before, then the top 40 visited after; X's level is showTopVisitsBy or else the primary's kind. */
+export const customerJourney: ViewRunner = async (engine, panel, values, given) => {
+  const primaryId = values.primary as string;
+  const primary: Level = categoryIds.has(primaryId) ? 'category' : 'chain';
+  const by: Level = given.showTopVisitsBy === 'chain' || given.showTopVisitsBy === 'category' ? given.showTopVisitsBy : primary;
+  const geographyId = values.geography as string;
+  const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
+  const rows = await engine.queryRows(sql(panel, primary, by), [primaryId, geographyId, ...periodParams(periodsBetween(period.granularity, period.start, period.end))]);
+  const names = labels();
+  const common = {
+    place_taxonomy_type: primary,
+    place_taxonomy_id: primaryId,
+    place_taxonomy_value: names.PLACE_TAXONOMY[primaryId] ?? primaryId,
+  };
+  const geography = {
+    geography_type: geographyId === COUNTRY.id ? 'country' : 'dma',
+    geography_id: geographyId,
+    geography_value: names.GEOGRAPHY[geographyId] ?? geographyId,
+  };
+  return RELATIONSHIPS.flatMap((relationship) => {
+    const found = rows
+      .filter((row) => row.relationship === relationship)
+      .map((row) => {
+        const x = String(row.x);
+        return {
+          relationship,
+          ...common,
+          secondary_place_taxonomy_id: x,
+          secondary_place_taxonomy_value: names.PLACE_TAXONOMY[x] ?? x,
+          poi_level_name: by,
+          ...geography,
+          period_type: period.granularity,
+          percentage: row.percentage === null ? null : Number(row.percentage),
+          normalized_visits: Number(row.normalized_visits),
+        };
+      });
+    return topByPercentage(found, CHART_GROUP_LIMITS.customerJourney);
+  });
+};

@@ -1,0 +1,165 @@
+// Movement Pivot (foot-traffic.md "Movement Pivot", "normalized_visits", General readings): normalized and raw visits
+// grouped by the dimensions on the layout's rows and columns, after the demographic, geography and taxonomy filters.
+import { CATEGORIES, CHAINS, COUNTRY, labels } from '@atlas/analytics';
+import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
+import { badRequest } from '../../../http/errors.js';
+import { periodBounds, periodWindow } from './periods.js';
+import type { PanelRelations, ViewRunner } from './types.js';
+
+type Granularity = 'monthly' | 'quarterly';
+
+const periodAt = (granularity: Granularity, ms: number) => {
+  const day = new Date(ms);
+  const month = day.getUTCMonth();
+  return granularity === 'monthly'
+    ? `${day.getUTCFullYear()}-${String(month + 1).padStart(2, '0')}`
+    : `${day.getUTCFullYear()}-Q${Math.floor(month / 3) + 1}`;
+};
+
+/** The periods start..end (inclusive) in order, each with its half-open window, calendar and standard days. */
+export function periodsBetween(granularity: Granularity, start: string, end: string) {
+  const periods = [];
+  for (let value = start; value <= end; value = periodAt(granularity, periodBounds(granularity, value).endMs))
+    periods.push({ value, epochMs: periodBounds(granularity, value).startMs, ...periodWindow(granularity, value) });
+  return periods;
+}
+
+/**
+ * CTE `pr` of the periods: pi (1-based position), start_at, end_at (half-open) and factor = standard days ÷ the period's
+ * calendar days, so that joining a visit to its own period normalizes it by that period. $first starts, $first+1 ends,
+ * $first+2 standard days; `periodParams` gives the three values.
+ */
+export const periodsCte = (first: number) => `
+pr AS (
+  SELECT s.pi, s.start_at::TIMESTAMP AS start_at, s.end_at::TIMESTAMP AS end_at,
+         $${first + 2}::FLOAT8 / CAST(s.end_at::DATE - s.start_at::DATE AS FLOAT8) AS factor
+  FROM (SELECT unnest($${first}::VARCHAR[]) AS start_at, unnest($${first + 1}::VARCHAR[]) AS end_at,
+               generate_subscripts($${first}::VARCHAR[], 1) AS pi) AS s
+)`;
+
+export const periodParams = (periods: ReturnType<typeof periodsBetween>) => [
+  periods.map((period) => period.start),
+  periods.map((period) => period.end),
+  periods[0]!.standardDays,
+];
+
+type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
+
+// The one trusted SQL expression of each dimension (the layout's names only select among these, never reach the SQL).
+// geography is g.id, joined only when geography is a dimension; period is the position of the visit's own period.
+const DIMENSION_SQL: Readonly<Record<Dimension, string>> = {
+  age: 'r.age',
+  gender: 'r.gender',
+  income: 'r.income',
+  geography: 'g.id',
+  period: 'pr.pi',
+  category: 'r.category_id',
+  chain: 'r.chain_id',
+};
+
+// Reads the monthly cells. $1..$3 periods, $4 geographies, $5 taxonomies (a visit passes when its chain or its category
+// is listed), $6 ages, $7 genders, $8 incomes. Geography as a dimension joins g (a visit counts once in every selected
+// geography holding it: the US and its DMA both); otherwise the geographies filter as a union, each visit once. Each
+// month joins exactly one period (the windows are disjoint and whole months), whose factor normalizes its visits.
+// Dimension values come back as dim0, dim1, ….
+const sql = (r: PanelRelations, dimensions: Dimension[]) => {
+  const geographyDimension = dimensions.includes('geography');
+  const expressions = dimensions.map((dimension) => DIMENSION_SQL[dimension]);
+  return `
+WITH ${periodsCte(1)},
+g AS (SELECT unnest($4::VARCHAR[]) AS id)
+SELECT ${expressions.map((expression, k) => `${expression} AS dim${k}`).join(', ')},
+       SUM(r.weighted * pr.factor)::FLOAT8 AS normalized_visits, SUM(r.visits) AS raw_visits
+FROM ${r.monthlyCells} r
+JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
+${geographyDimension ? 'JOIN g ON g.id = r.country OR g.id = r.dma_id' : ''}
+WHERE (r.chain_id IN (SELECT unnest($5::VARCHAR[])) OR r.category_id IN (SELECT unnest($5::VARCHAR[])))
+  AND r.age IN (SELECT unnest($6::VARCHAR[]))
+  AND r.gender IN (SELECT unnest($7::VARCHAR[]))
+  AND r.income IN (SELECT unnest($8::VARCHAR[]))
+  ${geographyDimension ? '' : 'AND (r.country IN (SELECT id FROM g) OR r.dma_id IN (SELECT id FROM g))'}
+GROUP BY ${expressions.join(', ')}`;
+};
+
+/** An empty (or absent) demographic filter means every value. */
+const filter = (value: unknown, all: readonly string[]) => (Array.isArray(value) && value.length > 0 ? (value as string[]) : [...all]);
+
+const isDimension = (name: string): name is Dimension => Object.hasOwn(DIMENSION_SQL, name);
+
+export const movementPivot: ViewRunner = async (engine, panel, values) => {
+  const layout = values.pivotTable as { rows: string[]; columns: string[] };
+  const names = [...layout.rows, ...layout.columns];
+  // The set's validation rejects unknown names already; this keeps a direct caller's name out of the SQL too.
+  const unknown = names.find((name) => !isDimension(name));
+  if (unknown !== undefined) {
+    const message = `Pivot table layout: unknown value ${JSON.stringify(unknown)}`;
+    throw badRequest(message, `pivotTable: ${message}`);
+  }
+  const dimensions = names as Dimension[];
+  const period = values.period as { granularity: Granularity; start: string; end: string };
+  const periods = periodsBetween(period.granularity, period.start, period.end);
+  const geographies = [...new Set(values.geography as string[])];
+  const rows = await engine.queryRows(sql(panel, dimensions), [
+    ...periodParams(periods),
+    geographies,
+    values.taxonomies,
+    filter(values.age, AGE_ORDER),
+    filter(values.gender, GENDERS),
+    filter(values.income, INCOME_ORDER),
+  ]);
+
+  // Each dimension's order: the reference orders, the geographies as selected, periods chronologically.
+  const positions = (ids: readonly string[]) => new Map(ids.map((id, k) => [id, k]));
+  const ORDER: Record<Dimension, Map<string, number> | null> = {
+    age: positions(AGE_ORDER),
+    gender: positions(GENDERS),
+    income: positions(INCOME_ORDER),
+    geography: positions(geographies),
+    period: null,
+    category: positions(CATEGORIES.map((category) => category.id)),
+    chain: positions(CHAINS.map((chain) => chain.id)),
+  };
+  const rank = (dimension: Dimension, value: unknown) => (dimension === 'period' ? Number(value) : ORDER[dimension]!.get(String(value)) ?? Number.MAX_SAFE_INTEGER);
+  const ranked = rows.map((row) => ({ row, key: dimensions.map((dimension, k) => rank(dimension, row[`dim${k}`])) }));
+  ranked.sort((a, b) => {
+    for (let k = 0; k < dimensions.length; k++) if (a.key[k] !== b.key[k]) return a.key[k]! - b.key[k]!;
+    return 0;
+  });
+
+  const label = labels();
+  const hasChain = dimensions.includes('chain');
+  return ranked.map(({ row }) => {
+    const out: Record<string, unknown> = {};
+    dimensions.forEach((dimension, k) => {
+      const value = row[`dim${k}`];
+      const id = String(value);
+      switch (dimension) {
+        case 'age':
+        case 'gender':
+        case 'income':
+          out[dimension] = id;
+          break;
+        case 'geography':
+          Object.assign(out, { geography_type: id === COUNTRY.id ? 'country' : 'dma', geography_id: id, geography_value: label.GEOGRAPHY[id] ?? id });
+          break;
+        case 'period': {
+          const own = periods[Number(value) - 1]!;
+          Object.assign(out, { period_type: period.granularity, period_value: own.value, period_epoch_ms: own.epochMs });
+          break;
+        }
+        case 'chain':
+          Object.assign(out, { place_taxonomy_type: 'chain', place_taxonomy_id: id, place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id });
+          break;
+        case 'category':
+          Object.assign(
+            out,
+            hasChain
+              ? { secondary_place_taxonomy_id: id, secondary_place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id }
+              : { place_taxonomy_type: 'category', place_taxonomy_id: id, place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id },
+          );
+          break;
+      }
+    });
+    return { ...out, normalized_visits: Number(row.normalized_visits), raw_visits: Number(row.raw_visits) };
+  });
+};

@@ -1,0 +1,173 @@
+// Analytic-set bench: every view's query at 5 M and 100 M visits on the embedded engine (cold: computed from the
+// rollups; cached: answered from the result cache), the rollup build it relies on, and the same SQL on the local
+// PostgreSQL with the same data (rows compared at relative 1e-9).
+// BENCH_VISITS (default "5M,100M"), BENCH_PG_VISITS (default "5M": copying 100 M visits into PostgreSQL and building the
+// rollups there takes far longer than the bench itself), BENCH_DATA (generated panels are kept there between runs).
+import { execFileSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const COLD_RUNS = 20;
+const CACHED_RUNS = 50;
+const POSTGRES_RUNS = 5;
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TABLES = ['visits', 'places', 'panel', 'population'];
+
+const parseSizes = (text) => text.split(',').filter(Boolean).map((size) => ({ label: size, visits: Number(size.replace(/M$/i, 'e6')) }));
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+  return { p50: rank(0.5), p95: rank(0.95) };
+}
+const time = async (task) => {
+  const start = process.hrtime.bigint();
+  const result = await task();
+  return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+};
+const fmt = (value) => (value === undefined ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+/** Rows equal field by field, numbers within relative 1e-9 (summation order differs between engines). */
+function sameRows(a, b) {
+  if (a.length !== b.length) return false;
+  return a.every((row, r) =>
+    Object.entries(row).every(([field, value]) => {
+      const other = b[r][field];
+      if (typeof value === 'number' && typeof other === 'number') return value === other || Math.abs(value - other) <= 1e-9 * Math.abs(value);
+      return JSON.stringify(value) === JSON.stringify(other);
+    }),
+  );
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The panel's Parquet files for a size, generated once with the demo seed. */
+function panelFiles(root, dataDir, size) {
+  const dir = path.join(dataDir, `panel-${size.label}`);
+  if (!TABLES.every((table) => existsSync(path.join(dir, `${table}.parquet`)))) {
+    console.log(`> generating ${size.label} visits into ${dir}`);
+    execFileSync('node', [path.join(root, 'packages/analytics/dist/cli/generate.js'), '--visits', String(size.visits), '--seed', '1', '--out', dir], { stdio: 'inherit' });
+  }
+  return Object.fromEntries(TABLES.map((table) => [table, path.join(dir, `${table}.parquet`)]));
+}
+
+export async function runAnalyticsBench({ root }) {
+  const server = (file) => import(path.join(root, 'apps/server/dist', file));
+  const { ANALYTIC_SETS } = await import(path.join(root, 'packages/analytics/dist/index.js'));
+  const { DuckDbEngine } = await server('engine/duckdb.js');
+  const { MemoryResultCache } = await server('cache/index.js');
+  const { ROLLUP_NAMES, ROLLUPS } = await server('modules/analytics/rollups/definitions.js');
+  const { VIEWS } = await server('modules/analytics/views/index.js');
+  const { copyPanelToPostgres } = await server('modules/analytics/warehouse-copy.js');
+  const { warehouseRunner } = await server('modules/analytics/warehouse.js');
+  const { postgresConnector } = await server('connectors/postgres.js');
+
+  const sizes = parseSizes(process.env.BENCH_VISITS ?? '5M,100M');
+  const postgresSizes = new Set(parseSizes(process.env.BENCH_PG_VISITS ?? '5M').map((size) => size.label));
+  const dataDir = process.env.BENCH_DATA ?? path.join(root, 'bench', 'tmp');
+  await mkdir(dataDir, { recursive: true });
+  const withPostgres = await postgresReachable();
+  const { hostname, port, pathname, username } = new URL(POSTGRES_URL);
+  const target = { type: 'postgres', options: { host: hostname, port: Number(port || 5432), database: pathname.slice(1), user: decodeURIComponent(username), ssl: false }, password: () => null };
+
+  const lines = [
+    `# Analytic-set bench (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}.`,
+    'Each view runs with its set\'s default query-bar values (the first draw of the dashboard). Cold: the view\'s SQL computed by',
+    `the engine from the rollups, ${COLD_RUNS} runs (no answer cache); cached: the answer read from the in-process result cache and`,
+    `parsed, ${CACHED_RUNS} runs; PostgreSQL: the same SQL on the local server over the same data and rollups (built there by the same`,
+    `SQL), ${POSTGRES_RUNS} runs, and whether its rows equal DuckDB's at relative 1e-9. Times in ms.`,
+    '',
+  ];
+
+  for (const size of sizes) {
+    const files = panelFiles(root, dataDir, size);
+    const engineDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-analytics-bench-'));
+    const engine = await DuckDbEngine.open({ dataDir: engineDir, retireDelayMs: 0 });
+    const cache = new MemoryResultCache();
+    try {
+      const datasets = {};
+      const relations = {};
+      const load = await time(async () => {
+        for (const table of TABLES) {
+          datasets[table] = randomUUID();
+          relations[table] = (await engine.ingest(datasets[table], createReadStream(files[table]), 'parquet', { skipArrow: true })).relation;
+        }
+      });
+      const builds = [];
+      for (const name of ROLLUP_NAMES) {
+        const built = await time(() => engine.materialize(randomUUID(), ROLLUPS[name](relations)));
+        relations[name] = built.result.relation;
+        builds.push(`${name} ${(built.ms / 1000).toFixed(1)} s (${built.result.rowCount.toLocaleString('en-US')} rows)`);
+      }
+
+      let warehouse = null;
+      let warehouseNote = withPostgres ? `not run at this size (BENCH_PG_VISITS)` : `PostgreSQL at ${POSTGRES_URL} is unreachable`;
+      const schema = `atlas_bench_${size.label.toLowerCase()}`;
+      if (withPostgres && postgresSizes.has(size.label)) {
+        const copied = await time(() => copyPanelToPostgres(engine, datasets, POSTGRES_URL, schema));
+        warehouse = copied.result;
+        warehouseNote = `copied and rolled up in ${(copied.ms / 1000).toFixed(1)} s`;
+      }
+
+      lines.push(`## ${size.label} visits`, '', `Panel loaded in ${(load.ms / 1000).toFixed(1)} s. Rollups: ${builds.join(', ')}.`, `PostgreSQL: ${warehouseNote}.`, '');
+      lines.push('| set / view | rows | first | cold p50 | cold p95 | cached p50 | cached p95 | PostgreSQL p50 | PostgreSQL p95 | same rows |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+      const runner = warehouse ? warehouseRunner(postgresConnector, target, 600_000) : null;
+      for (const [setId, views] of Object.entries(VIEWS)) {
+        const values = Object.fromEntries(ANALYTIC_SETS[setId].queryParameters.map((parameter) => [parameter.id, parameter.defaultValue]));
+        for (const [viewId, run] of Object.entries(views)) {
+          const first = await time(() => run(engine, relations, values, values));
+          const cold = [];
+          for (let k = 0; k < COLD_RUNS; k++) cold.push((await time(() => run(engine, relations, values, values))).ms);
+          const key = createHash('sha256').update(JSON.stringify([setId, viewId, values])).digest('hex');
+          await cache.set(key, Buffer.from(JSON.stringify(first.result)), { expiresAt: new Date(Date.now() + 3600_000), tags: [] });
+          const cached = [];
+          for (let k = 0; k < CACHED_RUNS; k++) cached.push((await time(async () => JSON.parse((await cache.get(key)).bytes.toString('utf8')))).ms);
+          let onPostgres = null;
+          if (runner) {
+            const samples = [];
+            let rows = null;
+            for (let k = 0; k < POSTGRES_RUNS; k++) {
+              const timed = await time(() => run(runner, warehouse, values, values));
+              samples.push(timed.ms);
+              rows = timed.result;
+            }
+            onPostgres = { ...stats(samples), same: sameRows(first.result, rows) ? 'yes' : 'NO' };
+          }
+          const c = stats(cold);
+          const h = stats(cached);
+          lines.push(
+            `| ${setId} / ${viewId} | ${first.result.length} | ${fmt(first.ms)} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(onPostgres?.p50)} | ${fmt(onPostgres?.p95)} | ${onPostgres?.same ?? '–'} |`,
+          );
+          console.log(lines.at(-1));
+        }
+      }
+      lines.push('');
+      if (warehouse) {
+        const client = new pg.Client({ connectionString: POSTGRES_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    } finally {
+      await engine.close();
+      await rm(engineDir, { recursive: true, force: true });
+    }
+  }
+  return { name: `analytics-${new Date().toISOString().slice(0, 10)}.md`, markdown: lines.join('\n') };
+}
