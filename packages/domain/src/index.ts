@@ -19,3 +19,4 @@ export * from './schemas/data-queries.js';
 export * from './schemas/data-connections.js';
 export * from './schemas/analytics.js';
 export * from './schemas/bi-config.js';
+export * from './analytic-sets.js';

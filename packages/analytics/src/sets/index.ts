@@ -1,5 +1,5 @@
 // The seven built-in analytic sets (bi-and-admin.md §2, §3), their validators and the label maps.
-import type { AnalyticSetDefinition, AnalyticSetId, Labels } from '@atlas/domain';
+import { validateDefinition, type AnalyticSetDefinition, type AnalyticSetId, type Labels } from '@atlas/domain';
 import { audienceInsight } from './audience-insight.js';
 import { changeInVisits } from './change-in-visits.js';
 import { crossVisitation } from './cross-visitation.js';
@@ -7,7 +7,6 @@ import { customerJourney } from './customer-journey.js';
 import { indexedFootTraffic } from './indexed-foot-traffic.js';
 import { movementPivot } from './movement-pivot.js';
 import { labelMaps } from './parameters.js';
-import { validateDefinition } from './validate.js';
 import { visitationTrends } from './visitation-trends.js';
 
 export const ANALYTIC_SETS: Readonly<Record<AnalyticSetId, AnalyticSetDefinition>> = {
@@ -28,4 +27,3 @@ export const labels = (): Labels => labelMaps();
 
 export { PIVOT_DIMENSIONS } from './movement-pivot.js';
 export { COUNTRY, PANEL_TABLE_NAMES } from './parameters.js';
-export { templateReferences, validateDefinition, validateQueryValues, type QueryValueProblem } from './validate.js';

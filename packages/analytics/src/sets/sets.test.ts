@@ -1,8 +1,8 @@
-import { ANALYTIC_SET_IDS, AnalyticSet, type AnalyticSetDefinition } from '@atlas/domain';
+import { ANALYTIC_SET_IDS, AnalyticSet, templateReferences, validateDefinition, type AnalyticSetDefinition } from '@atlas/domain';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, CHAINS, DMAS } from '../generator/reference/index.js';
-import { ANALYTIC_SETS, labels, templateReferences, validateDefinition } from './index.js';
+import { ANALYTIC_SETS, labels } from './index.js';
 
 const parameter = (set: AnalyticSetDefinition, id: string) => {
   const found = set.queryParameters.find((candidate) => candidate.id === id);

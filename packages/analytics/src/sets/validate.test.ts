@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAINS, DMAS } from '../generator/reference/index.js';
-import { ANALYTIC_SETS, validateQueryValues } from './index.js';
+import { usedParameters, validateQueryValues } from '@atlas/domain';
+import { ANALYTIC_SETS } from './index.js';
 
 const chains = (n: number) => CHAINS.slice(0, n).map((chain) => chain.id);
 const dmas = (n: number) => DMAS.slice(0, n).map((dma) => dma.id);
@@ -68,6 +69,29 @@ describe('validateQueryValues', () => {
     ]);
     expect(validateQueryValues(set, { geography: ['US'], period: monthly, pivotTable: { rows: ['weather'], columns: [] }, taxonomies: ['coffee-shops'] })).toEqual([
       { parameterId: 'pivotTable', message: 'Pivot table layout: unknown value "weather"' },
+    ]);
+  });
+});
+
+describe('usedParameters', () => {
+  const ift = ANALYTIC_SETS['indexed-foot-traffic'];
+  const daily = { granularity: 'daily', start: '2025-10-01', end: '2025-12-31' };
+
+  it('collects the parameters of a chart, of a view (all its charts) or of a chart found by its query template', () => {
+    expect([...usedParameters(ift, 'chains-in-geography')!].sort()).toEqual(['analysisPeriod', 'chains', 'geography']);
+    expect([...usedParameters(ift, 'chain-across-geographies')!].sort()).toEqual(['analysisPeriod', 'chain', 'geographies']);
+    expect([...usedParameters(ift, 'indexed-foot-traffic')!].sort()).toEqual(['analysisPeriod', 'chain', 'chains', 'geographies', 'geography']);
+    expect([...usedParameters(ANALYTIC_SETS['visitation-trends'], 'median-dwell-time')!].sort()).toEqual(['chains', 'dma', 'endPeriod', 'period', 'startPeriod']);
+    expect(usedParameters(ift, 'no-such-chart')).toBeNull();
+  });
+
+  it('lets a chart send only its own parameters, while the whole set would need every required one', () => {
+    const values = { analysisPeriod: daily, chains: chains(2), geography: 'US' };
+    expect(validateQueryValues(ift, values, usedParameters(ift, 'chains-in-geography')!)).toEqual([]);
+    expect(validateQueryValues(ift, values).map((problem) => problem.parameterId)).toEqual(['chain', 'geographies']);
+    expect(validateQueryValues(ift, { analysisPeriod: daily, chains: chains(8) }, usedParameters(ift, 'chains-in-geography')!)).toEqual([
+      { parameterId: 'chains', message: 'Chains takes at most 7 values' },
+      { parameterId: 'geography', message: 'Geography is required' },
     ]);
   });
 });

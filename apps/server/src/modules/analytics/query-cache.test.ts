@@ -115,4 +115,14 @@ describe('analytic answers in the result cache', () => {
     expect(expected.statusCode).toBe(422);
     expect(expected.json()).toEqual({ message: 'No data for the selected parameters', details: 'movement-pivot/pivot answered no rows', appStatusCode: 'INVALID_INPUT' });
   });
+
+  it('needs only the parameters the requested view or chart uses', async () => {
+    const own = { analysisPeriod: { granularity: 'monthly', start: '2025-01', end: '2025-03' }, chains: ['copperkettle-coffee'], geography: 'US' };
+    const chart = await h.app.inject({ method: 'POST', url: '/v1/query/indexed-foot-traffic/template/chains-in-geography', headers: analyst, payload: { parameters: own } });
+    expect(chart.statusCode).toBe(200);
+    expect(chart.json().rows).toHaveLength(3);
+    const view = await h.app.inject({ method: 'POST', url: '/v1/query/indexed-foot-traffic/template/indexed-foot-traffic', headers: analyst, payload: { parameters: own } });
+    expect(view.statusCode).toBe(400);
+    expect(view.json().details).toBe('chain: Chain is required; geographies: Geographies is required');
+  });
 });

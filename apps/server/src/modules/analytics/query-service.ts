@@ -1,8 +1,7 @@
 // POST /v1/query/{templateGroupId}/template/{templateId}: validate the query-bar values, find the panel, run one view,
 // keep the answer in the result cache until the panel's data or the set's configuration changes.
 import { createHash } from 'node:crypto';
-import { validateQueryValues } from '@atlas/analytics';
-import type { AnalyticSetDefinition } from '@atlas/domain';
+import { usedParameters, validateQueryValues, type AnalyticSetDefinition } from '@atlas/domain';
 import { resultCacheKey, type ResultCache } from '../../cache/index.js';
 import type { Engine } from '../../engine/types.js';
 import { assertAdministrator } from '../../http/access.js';
@@ -51,7 +50,7 @@ export async function runQuery(
   const organizationId = options.impersonateOrganizationId ?? identity.organizationId;
   const definition = await effectiveDefinition(db, organizationId, findDefinition(setId));
   const run = viewOf(definition, templateId);
-  const values = checkedValues(definition, given);
+  const values = checkedValues(definition, templateId, given);
   const panel = await loadPanel(db, engine, identity, organizationId, impersonating);
 
   const key = resultCacheKey(queryHash(definition.id, templateId, organizationId, values, given), panel.versions);
@@ -73,9 +72,12 @@ function viewOf(definition: AnalyticSetDefinition, templateId: string): ViewRunn
   return run;
 }
 
-/** The request's values checked against the set (every problem in details), absent ones filled with defaults. */
-function checkedValues(definition: AnalyticSetDefinition, given: Record<string, unknown>): Record<string, unknown> {
-  const problems = validateQueryValues(definition, given);
+/**
+ * The request's values checked against the set (every problem in details): the parameters the view uses must be given
+ * when required; absent ones are filled with defaults.
+ */
+function checkedValues(definition: AnalyticSetDefinition, templateId: string, given: Record<string, unknown>): Record<string, unknown> {
+  const problems = validateQueryValues(definition, given, usedParameters(definition, templateId) ?? undefined);
   if (problems.length) throw badRequest(problems[0]!.message, problems.map((problem) => `${problem.parameterId}: ${problem.message}`).join('; '));
   const values: Record<string, unknown> = { ...given };
   for (const parameter of definition.queryParameters) if (values[parameter.id] === undefined) values[parameter.id] = parameter.defaultValue;

@@ -1,6 +1,6 @@
 // Pure rules of the BI configuration: checking one value against one parameter, narrowing a parameter by an
 // organization's override, and the effective definition an organization sees.
-import { validateQueryValues, type QueryValueProblem } from '@atlas/analytics';
+import { validateQueryValues, type QueryValueProblem } from '@atlas/domain';
 import type { AnalyticSetDefinition, QueryParameter, QueryParameterOverride } from '@atlas/domain';
 
 /** The problems of one value for one parameter, by the set's rules (validateQueryValues on that parameter alone). */

@@ -1,6 +1,7 @@
 // Business-intelligence configuration (bi-and-admin.md §5, §7): who may read and write it, how it is checked
 // against the analytic sets, and the effective definition an organization sees.
-import { ANALYTIC_SETS, validateQueryValues, type QueryValueProblem } from '@atlas/analytics';
+import { ANALYTIC_SETS } from '@atlas/analytics';
+import { validateQueryValues, type QueryValueProblem } from '@atlas/domain';
 import {
   AppStatusCode,
   Messages,

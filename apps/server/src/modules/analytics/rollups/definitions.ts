@@ -5,11 +5,11 @@
 // the same SELECTs build the rollups in the embedded engine and in a PostgreSQL warehouse.
 import type { RawPanelRelations } from '../views/types.js';
 
-export const ROLLUP_NAMES = ['daily', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'journeys'] as const;
+export const ROLLUP_NAMES = ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'journeys'] as const;
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 1;
+export const ROLLUP_SCHEMA_VERSION = 2;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -69,6 +69,11 @@ export const ROLLUPS: Record<RollupName, (r: RawPanelRelations) => string> = {
   daily: (r) => `
 SELECT ${GEO_TAXONOMY}, day, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
 FROM (${enriched(r)}) e GROUP BY ${GEO_TAXONOMY}, day ORDER BY chain_id, dma_id, day`,
+
+  /** Per month: the period figures of every view that neither splits by day nor by the visitor's demographics. */
+  monthly: (r) => `
+SELECT ${GEO_TAXONOMY}, month, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
+FROM (${enriched(r)}) e GROUP BY ${GEO_TAXONOMY}, month ORDER BY chain_id, dma_id, month`,
 
   /** Per month and demographic cell of the visiting device: pivots and audience shares. */
   monthlyCells: (r) => `

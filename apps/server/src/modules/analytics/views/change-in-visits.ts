@@ -4,17 +4,17 @@ import type { PanelRelations, ViewRunner } from './types.js';
 import { periodWindow } from './periods.js';
 
 // $1 geographies, $2 taxonomies, $3..$4 focus window, $5..$6 benchmark window, $7 / $8 focus / benchmark normalization factor.
-// Reads the daily rollup. Every selected pair gets a row (cross join + left join); a category matches all its chains;
+// Reads the monthly rollup. Every selected pair gets a row (cross join + left join); a category matches all its chains;
 // the country matches by country.
 const sql = (r: PanelRelations) => `
 WITH g AS (SELECT unnest($1::VARCHAR[]) AS id, generate_subscripts($1::VARCHAR[], 1) AS i),
 t AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
 agg AS (
   SELECT g.id AS gid, t.id AS tid,
-         SUM(CASE WHEN r.day >= $3::DATE AND r.day < $4::DATE THEN r.weighted * $7::FLOAT8 ELSE 0 END) AS focus,
-         SUM(CASE WHEN r.day >= $5::DATE AND r.day < $6::DATE THEN r.weighted * $8::FLOAT8 ELSE 0 END) AS benchmark
-  FROM ${r.daily} r JOIN g ON g.id = r.country OR g.id = r.dma_id JOIN t ON t.id = r.chain_id OR t.id = r.category_id
-  WHERE (r.day >= $3::DATE AND r.day < $4::DATE) OR (r.day >= $5::DATE AND r.day < $6::DATE)
+         SUM(CASE WHEN r.month >= $3::DATE AND r.month < $4::DATE THEN r.weighted * $7::FLOAT8 ELSE 0 END) AS focus,
+         SUM(CASE WHEN r.month >= $5::DATE AND r.month < $6::DATE THEN r.weighted * $8::FLOAT8 ELSE 0 END) AS benchmark
+  FROM ${r.monthly} r JOIN g ON g.id = r.country OR g.id = r.dma_id JOIN t ON t.id = r.chain_id OR t.id = r.category_id
+  WHERE (r.month >= $3::DATE AND r.month < $4::DATE) OR (r.month >= $5::DATE AND r.month < $6::DATE)
   GROUP BY g.id, t.id
 )
 SELECT g.id AS geography_id, t.id AS place_taxonomy_id,

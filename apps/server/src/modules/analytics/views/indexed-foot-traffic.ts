@@ -20,28 +20,30 @@ interface Pair { geography: string; chain: string }
 
 // Trusted SQL fragments per granularity (never user input).
 const UNIT = { daily: 'day', monthly: 'month' } as const;
+/** The rollup of each granularity: its time column is named like the unit. */
+const SOURCE = { daily: (r: PanelRelations) => r.daily, monthly: (r: PanelRelations) => r.monthly } as const;
 const NORMALIZED = {
   daily: 'COALESCE(agg.weighted, 0)',
   monthly: "COALESCE(agg.weighted, 0) * 30 / ((periods.period + INTERVAL '1 month')::DATE - periods.period)::FLOAT8",
 } as const;
 const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)', monthly: 'normalized' } as const;
 
-// Reads the daily rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
+// Reads the daily or monthly rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
 // range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit day of
 // the whole panel); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
 const sql = (r: PanelRelations, g: Granularity) => `
 WITH pairs AS (SELECT unnest($1::VARCHAR[]) AS gid, unnest($2::VARCHAR[]) AS cid, generate_subscripts($1::VARCHAR[], 1) AS i),
 span AS (
-  SELECT CAST(date_trunc('${UNIT[g]}', MIN(day)) AS DATE) AS first, CAST(date_trunc('${UNIT[g]}', MAX(day)) AS DATE) AS last FROM ${r.daily}
+  SELECT CAST(date_trunc('${UNIT[g]}', MIN(${UNIT[g]})) AS DATE) AS first, CAST(date_trunc('${UNIT[g]}', MAX(${UNIT[g]})) AS DATE) AS last FROM ${SOURCE[g](r)}
 ),
 periods AS (
   SELECT s.p::DATE AS period FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL '1 ${UNIT[g]}', INTERVAL '1 ${UNIT[g]}') AS s(p)
   WHERE s.p::DATE BETWEEN span.first AND span.last
 ),
 agg AS (
-  SELECT pairs.i, CAST(date_trunc('${UNIT[g]}', r.day) AS DATE) AS period, SUM(r.weighted) AS weighted, SUM(r.visits) AS raw
-  FROM ${r.daily} r JOIN pairs ON (pairs.gid = r.country OR pairs.gid = r.dma_id) AND pairs.cid = r.chain_id
-  WHERE r.day >= $3::DATE AND r.day < $4::DATE AND r.chain_id IN (SELECT cid FROM pairs)
+  SELECT pairs.i, r.${UNIT[g]} AS period, SUM(r.weighted) AS weighted, SUM(r.visits) AS raw
+  FROM ${SOURCE[g](r)} r JOIN pairs ON (pairs.gid = r.country OR pairs.gid = r.dma_id) AND pairs.cid = r.chain_id
+  WHERE r.${UNIT[g]} >= $3::DATE AND r.${UNIT[g]} < $4::DATE AND r.chain_id IN (SELECT cid FROM pairs)
   GROUP BY 1, 2
 ),
 series AS (

@@ -57,12 +57,12 @@ const DIMENSION_SQL: Readonly<Record<Dimension, string>> = {
   chain: 'r.chain_id',
 };
 
-// Reads the monthly cells. $1..$3 periods, $4 geographies, $5 taxonomies (a visit passes when its chain or its category
+// Reads the monthly cells (or, without demographics, the monthly rollup). $1..$3 periods, $4 geographies, $5 taxonomies (a visit passes when its chain or its category
 // is listed), $6 ages, $7 genders, $8 incomes. Geography as a dimension joins g (a visit counts once in every selected
 // geography holding it: the US and its DMA both); otherwise the geographies filter as a union, each visit once. Each
 // month joins exactly one period (the windows are disjoint and whole months), whose factor normalizes its visits.
 // Dimension values come back as dim0, dim1, ….
-const sql = (r: PanelRelations, dimensions: Dimension[]) => {
+const sql = (r: PanelRelations, dimensions: Dimension[], byCell: boolean) => {
   const geographyDimension = dimensions.includes('geography');
   const expressions = dimensions.map((dimension) => DIMENSION_SQL[dimension]);
   return `
@@ -70,16 +70,16 @@ WITH ${periodsCte(1)},
 g AS (SELECT unnest($4::VARCHAR[]) AS id)
 SELECT ${expressions.map((expression, k) => `${expression} AS dim${k}`).join(', ')},
        SUM(r.weighted * pr.factor)::FLOAT8 AS normalized_visits, SUM(r.visits) AS raw_visits
-FROM ${r.monthlyCells} r
+FROM ${byCell ? r.monthlyCells : r.monthly} r
 JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
 ${geographyDimension ? 'JOIN g ON g.id = r.country OR g.id = r.dma_id' : ''}
 WHERE (r.chain_id IN (SELECT unnest($5::VARCHAR[])) OR r.category_id IN (SELECT unnest($5::VARCHAR[])))
-  AND r.age IN (SELECT unnest($6::VARCHAR[]))
-  AND r.gender IN (SELECT unnest($7::VARCHAR[]))
-  AND r.income IN (SELECT unnest($8::VARCHAR[]))
+  ${byCell ? 'AND r.age IN (SELECT unnest($6::VARCHAR[])) AND r.gender IN (SELECT unnest($7::VARCHAR[])) AND r.income IN (SELECT unnest($8::VARCHAR[]))' : ''}
   ${geographyDimension ? '' : 'AND (r.country IN (SELECT id FROM g) OR r.dma_id IN (SELECT id FROM g))'}
 GROUP BY ${expressions.join(', ')}`;
 };
+
+const DEMOGRAPHIC: ReadonlySet<Dimension> = new Set(['age', 'gender', 'income']);
 
 /** An empty (or absent) demographic filter means every value. */
 const filter = (value: unknown, all: readonly string[]) => (Array.isArray(value) && value.length > 0 ? (value as string[]) : [...all]);
@@ -99,13 +99,14 @@ export const movementPivot: ViewRunner = async (engine, panel, values) => {
   const period = values.period as { granularity: Granularity; start: string; end: string };
   const periods = periodsBetween(period.granularity, period.start, period.end);
   const geographies = [...new Set(values.geography as string[])];
-  const rows = await engine.queryRows(sql(panel, dimensions), [
+  const demographics = [filter(values.age, AGE_ORDER), filter(values.gender, GENDERS), filter(values.income, INCOME_ORDER)];
+  // Without a demographic dimension or filter, the monthly rollup holds the same sums in far fewer rows.
+  const byCell = dimensions.some((dimension) => DEMOGRAPHIC.has(dimension)) || [values.age, values.gender, values.income].some((value) => Array.isArray(value) && value.length > 0);
+  const rows = await engine.queryRows(sql(panel, dimensions, byCell), [
     ...periodParams(periods),
     geographies,
     values.taxonomies,
-    filter(values.age, AGE_ORDER),
-    filter(values.gender, GENDERS),
-    filter(values.income, INCOME_ORDER),
+    ...(byCell ? demographics : []),
   ]);
 
   // Each dimension's order: the reference orders, the geographies as selected, periods chronologically.

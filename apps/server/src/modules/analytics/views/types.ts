@@ -11,6 +11,7 @@ export interface RawPanelRelations {
 /** The raw tables and the rollups computed from them (rollups/definitions.ts), as trusted relations. */
 export interface PanelRelations extends RawPanelRelations {
   daily: string;
+  monthly: string;
   monthlyCells: string;
   monthlyDayparts: string;
   monthlyDwell: string;

@@ -36,9 +36,9 @@ function scope(values: Record<string, unknown>, explicit: Record<string, unknown
 }
 
 // $1 dma, $2 chains, $3..$4 half-open window of months: the rows of a rollup for the selected chains at the DMA's places.
-const scoped = (relation: string, time: 'month' | 'day' = 'month') => `
+const scoped = (relation: string) => `
 c AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-vv AS (SELECT * FROM ${relation} WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND ${time} >= $3::DATE AND ${time} < $4::DATE)`;
+vv AS (SELECT * FROM ${relation} WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND month >= $3::DATE AND month < $4::DATE)`;
 
 const daypartSql = (r: PanelRelations) => `
 WITH ${scoped(r.monthlyDayparts)},
@@ -75,13 +75,13 @@ ORDER BY c.i`;
 
 // Months of the window that lie within the data's span (first to last visit month of the whole panel).
 const indexedSql = (r: PanelRelations) => `
-WITH ${scoped(r.daily, 'day')},
-span AS (SELECT CAST(date_trunc('month', MIN(day)) AS DATE) AS first, CAST(date_trunc('month', MAX(day)) AS DATE) AS last FROM ${r.daily}),
+WITH ${scoped(r.monthly)},
+span AS (SELECT MIN(month) AS first, MAX(month) AS last FROM ${r.monthly}),
 m AS (
   SELECT g.month::DATE AS month FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL '1 month', INTERVAL '1 month') AS g(month)
   WHERE g.month::DATE BETWEEN span.first AND span.last
 ),
-agg AS (SELECT chain_id, CAST(date_trunc('month', day) AS DATE) AS month, SUM(weighted) AS weighted, SUM(visits) AS raw FROM vv GROUP BY 1, 2),
+agg AS (SELECT chain_id, month, SUM(weighted) AS weighted, SUM(visits) AS raw FROM vv GROUP BY chain_id, month),
 series AS (
   SELECT c.id, c.i, m.month,
          COALESCE(agg.weighted, 0) * 30 / ((m.month + INTERVAL '1 month')::DATE - m.month)::FLOAT8 AS normalized_visits,

@@ -1,5 +1,7 @@
-// Checks of bi-and-admin.md §5: template references, and the values a caller picks in the query bar.
-import { Messages, type AnalyticSetDefinition, type PeriodRange, type QueryParameter } from '@atlas/domain';
+// Checks of bi-and-admin.md §5: template references, and the values a caller picks in the query bar. Shared by the
+// server (query service, BI configuration) and the web app's query bar, so both apply the same rules.
+import { Messages } from './errors.js';
+import type { AnalyticSetDefinition, PeriodRange, QueryParameter } from './schemas/analytics.js';
 
 const REFERENCE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
@@ -31,14 +33,36 @@ const NON_EMPTY: Partial<Record<string, readonly string[]>> = { 'movement-pivot'
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The problems of a set of query-bar values; an empty list means they may be run. Absent optional values take their default. */
-export function validateQueryValues(def: AnalyticSetDefinition, values: Record<string, unknown>): QueryValueProblem[] {
+/**
+ * The ids of the parameters a view or chart of the template uses (`templateId`: a view's, subview's or chart's id, or a
+ * chart's query template id); null when the template has no such part.
+ */
+export function usedParameters(def: AnalyticSetDefinition, templateId: string): Set<string> | null {
+  const found: unknown[] = [];
+  const visit = (node: unknown, inside: boolean) => {
+    if (Array.isArray(node)) return node.forEach((item) => visit(item, inside));
+    if (!node || typeof node !== 'object') return;
+    const part = node as { id?: unknown; query?: { templateId?: unknown } };
+    const match = inside || part.id === templateId || part.query?.templateId === templateId;
+    if (match && part.query) found.push(part.query);
+    for (const [key, child] of Object.entries(node)) if (key !== 'query') visit(child, match);
+  };
+  visit((def.template.config as { insightState?: unknown }).insightState, false);
+  return found.length ? templateReferences(found) : null;
+}
+
+/**
+ * The problems of a set of query-bar values; an empty list means they may be run. Absent optional values take their
+ * default. With `only`, required and non-empty rules apply to those parameters alone (the ones a view uses).
+ */
+export function validateQueryValues(def: AnalyticSetDefinition, values: Record<string, unknown>, only?: ReadonlySet<string>): QueryValueProblem[] {
   const problems: QueryValueProblem[] = [];
   const listed = new Set(def.queryParameters.map((parameter) => parameter.id));
   for (const id of Object.keys(values)) if (!listed.has(id)) problems.push({ parameterId: id, message: Messages.parameterNotListed(id) });
   const nonEmpty = NON_EMPTY[def.id] ?? [];
   for (const parameter of def.queryParameters) {
     const value = values[parameter.id];
+    if (only && !only.has(parameter.id) && value === undefined) continue;
     if (isEmpty(value)) {
       if (nonEmpty.includes(parameter.id)) problems.push({ parameterId: parameter.id, message: `${parameter.name} may not be empty` });
       else if (parameter.required) problems.push({ parameterId: parameter.id, message: `${parameter.name} is required` });
