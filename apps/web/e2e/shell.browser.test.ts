@@ -1,85 +1,19 @@
 // The web shell in a real browser against the real server: sign-in, workspace chrome, navigation,
 // an unbuilt screen, sign-out, and a wrong password. Needs `apps/server/dist/main.js` and the built
 // web app (apps/web/dist), and Chromium (CHROMIUM_PATH or /usr/bin/chromium).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = join(REPO_ROOT, 'apps/web/dist/index.html');
-const RESULTS_DIR = join(REPO_ROOT, 'test-results');
-const SCREENS_DIR = join(RESULTS_DIR, 'screens');
-const STARTUP_TIMEOUT_MS = 120_000;
+import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './support/server.js';
 
 const NAV_ENTRIES = ['Datasets', 'Connectors', 'Queries', 'Maps', 'Dashboards', 'Workbooks', 'Basemaps', 'Colors'];
 const ANALYST = { email: 'analyst@example.com', password: 'demo', name: 'Demo Analyst', organization: 'Demo' };
 
-let dataDir: string | undefined;
-let server: ChildProcess | undefined;
-let serverOutput = '';
-let baseUrl = '';
+let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 let page: Page;
-
-/** A port nobody listens on right now: bind to port 0, read it, let it go. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('Could not get a free port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function lastOutput(): string {
-  return serverOutput.slice(-4000);
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server?.exitCode !== null || server?.signalCode !== null) {
-      throw new Error(`The server exited (code ${server?.exitCode}, signal ${server?.signalCode}) before it was healthy:\n${lastOutput()}`);
-    }
-    try {
-      const response = await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`The server was not healthy after ${STARTUP_TIMEOUT_MS / 1000} s:\n${lastOutput()}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-  if (!stopped) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function fileNameFor(testName: string): string {
-  return testName.replace(/[^a-z0-9-_]+/gi, '-').replace(/^-+|-+$/g, '') || 'test';
-}
 
 const pathOf = (p: Page) => new URL(p.url()).pathname;
 
@@ -95,54 +29,19 @@ async function navLabels(p: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  for (const [file, build] of [
-    [SERVER_ENTRY, 'npm run build (or npx tsc -b apps/server)'],
-    [WEB_INDEX, 'npm run build -w @atlas/web'],
-  ] as const) {
-    if (!existsSync(file)) throw new Error(`${file} is missing; build it first: ${build}`);
-  }
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), 'atlas-web-e2e-'));
-  await mkdir(SCREENS_DIR, { recursive: true });
-
-  server = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    serverOutput = (serverOutput + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  await waitForHealth(baseUrl);
-
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  server = await startServer();
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
-  if (server) await stopServer(server);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 beforeEach(async () => {
   if (!browser) throw new Error('The browser did not start');
   // A fresh context per test: its own localStorage, so no test inherits another's session.
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  context = await browser.newContext({ baseURL: server?.baseUrl, viewport: { width: 1440, height: 900 } });
   context.setDefaultTimeout(15_000);
   page = await context.newPage();
 });

@@ -2,6 +2,9 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { ROUTE_PATTERNS, paths, type RouteName } from '@atlas/routes';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { SignInPage } from './features/auth/SignInPage';
+import { NewDashboardPage, SavedDashboardPage } from './features/bi/dashboard';
+import { DashboardsPage } from './features/dashboards';
+import { NewWorkbookPage, WorkbookPage } from './features/workbooks';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
 import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
 import { SCREEN_TITLES } from './screens';
@@ -12,6 +15,9 @@ import { StandalonePage } from './ui/StandalonePage';
 // Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
 // built yet says so ("Page not available") instead of falling through to "Page not found".
 
+/** Screens built in this version, each with its own route below. */
+const BUILT_SCREENS = ['workspace', 'signIn', 'dashboards', 'dashboard', 'newDashboard', 'workbook', 'newWorkbook'] as const satisfies readonly RouteName[];
+
 /** Screens inside the workspace chrome, not built in this version. */
 const WORKSPACE_SCREENS = [
   'datasets',
@@ -19,21 +25,19 @@ const WORKSPACE_SCREENS = [
   'connectors',
   'queries',
   'maps',
-  'dashboards',
   'workbooks',
   'basemaps',
   'colors',
 ] as const satisfies readonly RouteName[];
 
 /** Full-page screens for signed-in users, not built in this version. */
-const SIGNED_IN_SCREENS = ['map', 'dashboard', 'newDashboard', 'workbook', 'newWorkbook', 'newMap'] as const satisfies readonly RouteName[];
+const SIGNED_IN_SCREENS = ['map', 'newMap'] as const satisfies readonly RouteName[];
 
 /** Screens open to anyone (shared links), not built in this version. */
 const PUBLIC_SCREENS = ['publicView', 'preview'] as const satisfies readonly RouteName[];
 
 type ListedRoute =
-  | 'workspace'
-  | 'signIn'
+  | (typeof BUILT_SCREENS)[number]
   | (typeof WORKSPACE_SCREENS)[number]
   | (typeof SIGNED_IN_SCREENS)[number]
   | (typeof PUBLIC_SCREENS)[number];
@@ -66,10 +70,15 @@ export const routes: RouteObject[] = [
             element: <WorkspaceLayout />,
             children: [
               { index: true, element: <WorkspaceHome /> },
+              { path: ROUTE_PATTERNS.dashboards, element: <DashboardsPage /> },
               ...WORKSPACE_SCREENS.map(unavailable),
               { path: '*', element: <NotFoundPage kind="not-found" /> },
             ],
           },
+          { path: ROUTE_PATTERNS.newDashboard, element: <NewDashboardPage /> },
+          { path: ROUTE_PATTERNS.dashboard, element: <SavedDashboardPage /> },
+          { path: ROUTE_PATTERNS.newWorkbook, element: <NewWorkbookPage /> },
+          { path: ROUTE_PATTERNS.workbook, element: <WorkbookPage /> },
           ...SIGNED_IN_SCREENS.map((name) => standalone(unavailable(name))),
         ],
       },

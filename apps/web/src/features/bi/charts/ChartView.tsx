@@ -1,0 +1,192 @@
+import type { AnalyticSetId, Labels } from '@atlas/domain';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { ChartDefinition, ChartKind } from '../template';
+import { journeyFigures, journeyOf, journeySubtitle } from './customer-journey';
+import { EChart } from './EChart';
+import { Figures } from './Figures';
+import { JourneyTable } from './JourneyTable';
+import { Legend } from './Legend';
+import { layoutOf, pivotCsv, pivotFigures, pivotOf } from './movement-pivot';
+import { PivotTable } from './PivotTable';
+import { rendererOf } from './renderers';
+import type { ChartClick, Figure, Limited, OptionBuilder, Values } from './types';
+import './charts.css';
+
+export interface ChartViewProps {
+  setId: AnalyticSetId;
+  chart: ChartDefinition;
+  /** The rows of the chart's query, as the server answered them. */
+  rows: Record<string, unknown>[];
+  /** The query-bar values the rows were answered for. */
+  values: Record<string, unknown>;
+  labels: Labels;
+  templateParameters: Record<string, unknown>;
+  /** A heatmap column was selected (chart.onColumnSelect): the column's id. */
+  onSelectColumn?(value: string): void;
+  /** Height of the drawing in pixels. */
+  height?: number;
+}
+
+const DEFAULT_HEIGHT = 320;
+
+/** Draws one chart from its rows: an ECharts chart, the Customer Journey table or the Movement Pivot table. */
+export function ChartView(props: ChartViewProps) {
+  const renderer = rendererOf(props.setId, props.chart.id);
+  switch (renderer.type) {
+    case 'echarts':
+      return <EChartsChart {...props} build={renderer.build} />;
+    case 'journey':
+      return <JourneyChart {...props} build={renderer.build} />;
+    case 'pivot':
+      return <PivotChart {...props} />;
+  }
+}
+
+/**
+ * The values, stable while their content is: callers may build a new object on every render, and a new option would
+ * redraw (and re-animate) the chart.
+ */
+function useStableValues(values: Values): Values {
+  const key = JSON.stringify(values);
+  // The key stands for the values: the first object with this content is kept.
+  return useMemo(() => values, [key]);
+}
+
+function Frame(props: {
+  chart: ChartDefinition;
+  setId: AnalyticSetId;
+  subtitle?: string;
+  limited?: Limited;
+  tools?: ReactNode;
+  figures: readonly Figure[];
+  display?: ChartKind;
+  children: ReactNode;
+}) {
+  const { chart, setId, subtitle, limited, tools, figures, display, children } = props;
+  return (
+    <div className="chart-view" data-chart={chart.id} data-set={setId} data-display={display ?? chart.kind}>
+      {(subtitle || limited || tools) && (
+        <div className="chart-view__meta">
+          <div className="chart-view__notes">
+            {subtitle && <p className="chart-view__subtitle">{subtitle}</p>}
+            {limited && (
+              <p className="chart-view__limited" data-limited={`${limited.shown}/${limited.total}`}>
+                Showing {limited.shown} of {limited.total} {limited.noun}
+              </p>
+            )}
+          </div>
+          {tools && <div className="chart-view__tools">{tools}</div>}
+        </div>
+      )}
+      {children}
+      <Figures figures={figures} />
+    </div>
+  );
+}
+
+function EChartsChart({ setId, chart, rows, values, labels, onSelectColumn, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+  const stable = useStableValues(values);
+  const spec = useMemo(() => build(rows, chart, stable, labels), [build, rows, chart, stable, labels]);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (name: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  const select = chart.onColumnSelect && onSelectColumn;
+  const columnAt = spec.columnAt;
+  const onClick =
+    select && columnAt
+      ? (click: ChartClick) => {
+          const column = columnAt(click);
+          if (column !== undefined) select(column);
+        }
+      : undefined;
+  return (
+    <Frame chart={chart} setId={setId} subtitle={spec.subtitle} limited={spec.limited} figures={spec.figures}>
+      {spec.legend && spec.legend.length > 0 && <Legend entries={spec.legend} hidden={hidden} onToggle={toggle} />}
+      <EChart option={spec.option} height={Math.max(height, spec.minHeight ?? 0)} hidden={hidden} onClick={onClick} />
+      {select && spec.columns && (
+        // The canvas takes no keyboard focus: the same choice as buttons, shown while one of them has the focus.
+        <div className="chart-view__columns" role="group" aria-label="Select a column">
+          {spec.columns.map((column) => (
+            <button key={column.id} type="button" className="chart-view__column" data-column={column.id} onClick={() => select(column.id)}>
+              Select {column.name}
+            </button>
+          ))}
+        </div>
+      )}
+    </Frame>
+  );
+}
+
+/** Customer Journey: the ranked tables, or (switched) the chart's alternative kind, bars before and after. */
+function JourneyChart({ setId, chart, rows, values, labels, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+  const stable = useStableValues(values);
+  const alternative = chart.alternativeKind;
+  const [display, setDisplay] = useState<ChartKind>(chart.kind);
+  const journey = useMemo(() => journeyOf(rows, chart, stable, labels), [rows, chart, stable, labels]);
+  const spec = useMemo(() => (display === chart.kind ? undefined : build(rows, chart, stable, labels)), [display, build, rows, chart, stable, labels]);
+  const tools = alternative && (
+    <div className="chart-view__switch" role="group" aria-label="Show as">
+      {[chart.kind, alternative].map((kind) => (
+        <button key={kind} type="button" className="chart-view__switch-option" aria-pressed={display === kind} onClick={() => setDisplay(kind)}>
+          {kind === 'table' ? 'Table' : 'Chart'}
+        </button>
+      ))}
+    </div>
+  );
+  return (
+    <Frame chart={chart} setId={setId} subtitle={journeySubtitle(journey)} limited={journey.limited} tools={tools} figures={journeyFigures(journey)} display={display}>
+      <div className="chart-view__scroll" style={{ maxHeight: height }}>
+        {spec ? <EChart option={spec.option} height={Math.max(height - 8, spec.minHeight ?? 0)} /> : <JourneyTable journey={journey} />}
+      </div>
+    </Frame>
+  );
+}
+
+/** Movement Pivot: the pivot table, and its CSV export only when the template parameter allows it. */
+function PivotChart({ setId, chart, rows, values, labels, templateParameters, height = DEFAULT_HEIGHT }: ChartViewProps) {
+  const stable = useStableValues(values);
+  const layout = useMemo(() => layoutOf(stable.pivotTable), [stable]);
+  const pivot = useMemo(() => pivotOf(rows, layout, labels), [rows, layout, labels]);
+  const control = chart.exportControl;
+  const canExport = control !== undefined && templateParameters[control.templateParameter] === true;
+  const tools = canExport && (
+    <button type="button" className="button button--ghost chart-view__export" data-export="csv" onClick={() => downloadCsv(`${setId}.csv`, pivotCsv(rows, layout, labels))}>
+      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+      </svg>
+      Export CSV
+    </button>
+  );
+  const rowCount = pivot.rowKeys.length;
+  const columnCount = pivot.columnKeys.length;
+  return (
+    <Frame
+      chart={chart}
+      setId={setId}
+      subtitle={`${rowCount} ${rowCount === 1 ? 'row' : 'rows'} × ${columnCount} ${columnCount === 1 ? 'column' : 'columns'} · normalized visits (hover a cell for raw visits)`}
+      tools={tools}
+      figures={pivotFigures(pivot)}
+    >
+      <div className="chart-view__scroll chart-view__scroll--both" style={{ maxHeight: height }}>
+        <PivotTable pivot={pivot} />
+      </div>
+    </Frame>
+  );
+}
+
+/** Saves text as a CSV file through a temporary link. */
+function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,97 @@
+// Change in Visits: percent change of normalized visits, focus period against benchmark, per geography and chain/category.
+import type { BarSeriesOption } from 'echarts/charts';
+import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
+import { changeTick, escapeHtml, formatChange, formatVisits, periodVersus } from './format';
+import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
+import { tipItems } from './tooltip';
+import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
+
+/** More geographies than this are drawn as horizontal bars, so their names stay readable. */
+export const HORIZONTAL_FROM = 4;
+/** Bars are labelled with their change when there are at most this many. */
+const LABELLED_BARS = 12;
+
+function periods(rows: readonly Row[], values: Record<string, unknown>): { focus: string; benchmark: string } {
+  const first = rows[0];
+  if (first) return { focus: text(first, 'period_value'), benchmark: text(first, 'benchmark_period_value') };
+  const period = values.analysisPeriod as { focus?: string; benchmark?: string } | undefined;
+  return { focus: period?.focus ?? '', benchmark: period?.benchmark ?? '' };
+}
+
+export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+  const geographies = groupsOf(rows, 'geography_id', 'geography_value', labels.GEOGRAPHY);
+  const { shown: taxonomies, limited } = limitGroups(
+    groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY),
+    chart.groupLimit,
+    'chains and categories',
+  );
+  const cells = indexRows(rows, (row) => pairKey(text(row, 'geography_id'), text(row, 'place_taxonomy_id')));
+  const { focus, benchmark } = periods(rows, values);
+  const horizontal = geographies.length >= HORIZONTAL_FROM;
+  const labelled = geographies.length * taxonomies.length <= LABELLED_BARS;
+
+  const figures: Figure[] = [];
+  const series = taxonomies.map((taxonomy): BarSeriesOption => ({
+    type: 'bar',
+    name: taxonomy.name,
+    barMaxWidth: 32,
+    emphasis: { focus: 'series' },
+    label: {
+      show: labelled,
+      position: horizontal ? 'right' : 'top',
+      fontSize: 11,
+      color: '#5d6878',
+      formatter: (p: { value?: unknown }) => (typeof p.value === 'number' ? formatChange(p.value) : ''),
+    },
+    data: geographies.map((geography) => {
+      const row = cells.get(pairKey(geography.id, taxonomy.id));
+      const value = row ? num(row, 'percent_change') : null;
+      figures.push({ series: taxonomy.name, category: geography.name, value });
+      return value;
+    }),
+  }));
+
+  const categoryAxis = {
+    type: 'category' as const,
+    data: geographies.map((geography) => geography.name),
+    ...categoryAxisStyle,
+    axisLabel: { ...categoryAxisStyle.axisLabel, width: horizontal ? 160 : 120, overflow: 'truncate' as const, interval: 0 },
+    ...(horizontal ? { inverse: true } : {}),
+  };
+  const valueAxis = {
+    type: 'value' as const,
+    name: `% change, ${periodVersus(focus, benchmark)}`,
+    nameGap: horizontal ? 28 : 48,
+    ...valueAxisStyle,
+    axisLabel: { ...valueAxisStyle.axisLabel, formatter: changeTick },
+    splitLine: { lineStyle: { color: '#e1e5ec', type: 'dashed' as const } },
+  };
+
+  const option: EChartsOption = {
+    ...baseOption(),
+    legend: legend(),
+    tooltip: {
+      ...tooltip('item'),
+      formatter: (params: unknown) => {
+        const [item] = tipItems(params);
+        const taxonomy = item && taxonomies[item.seriesIndex];
+        const geography = item && geographies[item.dataIndex];
+        if (!item || !taxonomy || !geography) return '';
+        const row = cells.get(pairKey(geography.id, taxonomy.id));
+        const change = row ? num(row, 'percent_change') : null;
+        return (
+          tooltipTitle(`${escapeHtml(taxonomy.name)} · ${escapeHtml(geography.name)}`) +
+          tooltipLine(item.color, `Change, ${escapeHtml(periodVersus(focus, benchmark))}`, change === null ? 'n/a (no benchmark visits)' : formatChange(change)) +
+          tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row ? num(row, 'normalized_visits') : null)} visits`) +
+          tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row ? num(row, 'benchmark_normalized_visits') : null)} visits`) +
+          tooltipNote('Normalized visits')
+        );
+      },
+    },
+    grid: gridBox({ top: 12, left: 8, right: horizontal ? 56 : 16, bottom: 8 }),
+    xAxis: horizontal ? valueAxis : categoryAxis,
+    yAxis: horizontal ? categoryAxis : valueAxis,
+    series,
+  };
+  return { option, figures, legend: legendOf(series), subtitle: `Normalized visits, ${periodVersus(focus, benchmark)}`, ...(limited ? { limited } : {}) };
+};

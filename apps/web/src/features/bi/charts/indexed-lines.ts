@@ -1,0 +1,109 @@
+// Indexed foot traffic (Indexed Foot Traffic's two charts, Visitation Trends' indexed subview): the change of
+// normalized visits against each series' first period, one line per chain (or per geography), over time.
+import type { LineSeriesOption } from 'echarts/charts';
+import { groupsOf, indexRows, limitGroups, num, pairKey, text, type Group } from './data';
+import { changeTick, escapeHtml, formatChange, formatVisits, NOT_AVAILABLE } from './format';
+import { baseOption, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
+import { tipItems } from './tooltip';
+import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
+
+export const INDEX_AXIS = '% change vs first period';
+
+/** Which field tells the lines apart: the geography for one chain across geographies, else the chain. */
+const bySeries = (chartId: string) =>
+  chartId === 'chain-across-geographies'
+    ? { id: 'geography_id', name: 'geography_value', noun: 'geographies', labels: 'GEOGRAPHY' as const }
+    : { id: 'place_taxonomy_id', name: 'place_taxonomy_value', noun: 'chains', labels: 'PLACE_TAXONOMY' as const };
+
+/** Daily series are 7-day rolling means (bi-and-admin.md §9); monthly ones are normalized to 30-day months. */
+function describePeriods(granularity: string, first: string): string {
+  const base = granularity === 'daily' ? '7-day rolling average of normalized visits' : 'Monthly normalized visits';
+  return first ? `${base}, indexed to ${first}` : base;
+}
+
+const YEAR_MS = 366 * 86_400_000;
+
+/** Time-axis labels: days as "Oct 6" within a year ("Oct 2025" beyond), months as their period "2025-10". */
+function timeLabel(daily: boolean, periods: ReadonlyArray<[number, string]>): string {
+  if (!daily) return '{yyyy}-{MM}';
+  const span = periods.length ? periods[periods.length - 1]![0] - periods[0]![0] : 0;
+  return span <= YEAR_MS ? '{MMM} {d}' : '{MMM} {yyyy}';
+}
+
+export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+  const key = bySeries(chart.id);
+  const { shown: groups, limited } = limitGroups(groupsOf(rows, key.id, key.name, labels[key.labels]), chart.groupLimit, key.noun);
+  // The periods of all lines, in time order, each with its epoch and label.
+  const periods = [...new Map(rows.map((row) => [num(row, 'period_epoch_ms') ?? 0, text(row, 'period_value')])).entries()].sort((a, b) => a[0] - b[0]);
+  const cells = indexRows(rows, (row) => pairKey(text(row, key.id), String(num(row, 'period_epoch_ms') ?? 0)));
+  const cellOf = (group: Group, epoch: number): Row | undefined => cells.get(pairKey(group.id, String(epoch)));
+  // Visitation Trends is monthly only; Indexed Foot Traffic says so in its analysis period.
+  const granularity = rows[0] ? text(rows[0], 'period_type') : ((values.analysisPeriod as { granularity?: string } | undefined)?.granularity ?? 'monthly');
+  const daily = granularity === 'daily';
+
+  const figures: Figure[] = [];
+  const series = groups.map(
+    (group): LineSeriesOption => ({
+      type: 'line',
+      name: group.name,
+      showSymbol: !daily,
+      symbolSize: 5,
+      lineStyle: { width: 2 },
+      emphasis: { focus: 'series' },
+      connectNulls: false,
+      data: periods.map(([epoch, label]) => {
+        const row = cellOf(group, epoch);
+        const value = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
+        figures.push({ series: group.name, category: label, value });
+        return [epoch, value];
+      }),
+    }),
+  );
+  if (series[0]) series[0].markLine = { silent: true, symbol: 'none', data: [{ yAxis: 0 }], lineStyle: { color: '#8a94a3', type: 'solid', width: 1 }, label: { show: false } };
+
+  const option: EChartsOption = {
+    ...baseOption(),
+    legend: legend(),
+    tooltip: {
+      ...tooltip('axis'),
+      axisPointer: { type: 'line', lineStyle: { color: '#c9d0db' } },
+      formatter: (params: unknown) => {
+        const items = tipItems(params);
+        const period = periods[items[0]?.dataIndex ?? -1];
+        if (!period) return '';
+        return (
+          tooltipTitle(escapeHtml(period[1])) +
+          items
+            .map((item) => {
+              const group = groups[item.seriesIndex];
+              const row = group && cellOf(group, period[0]);
+              if (!group) return '';
+              const change = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
+              const visits = row ? num(row, 'normalized_visits') : null;
+              return tooltipLine(item.color, escapeHtml(group.name), `${change === null ? NOT_AVAILABLE : formatChange(change)} · ${formatVisits(visits)} visits`);
+            })
+            .join('')
+        );
+      },
+    },
+    grid: gridBox({ top: 12, left: 8, right: 24, bottom: 8 }),
+    xAxis: {
+      type: 'time',
+      axisLine: { lineStyle: { color: '#e1e5ec' } },
+      axisTick: { show: false },
+      axisLabel: { color: '#5d6878', fontSize: 11, hideOverlap: true, formatter: timeLabel(daily, periods) },
+      splitLine: { show: false },
+      ...(periods.length ? { min: periods[0]![0], max: periods[periods.length - 1]![0] } : {}),
+    },
+    yAxis: {
+      type: 'value',
+      name: INDEX_AXIS,
+      nameGap: 44,
+      scale: true,
+      ...valueAxisStyle,
+      axisLabel: { ...valueAxisStyle.axisLabel, formatter: changeTick },
+    },
+    series,
+  };
+  return { option, figures, legend: legendOf(series), subtitle: describePeriods(granularity, periods[0]?.[1] ?? ''), ...(limited ? { limited } : {}) };
+};

@@ -1,0 +1,191 @@
+// Movement Pivot: the rows of the pivot view laid out by the layout parameter (dimensions on rows and columns), and
+// the same grid as CSV (RFC 4180).
+import { AGE_ORDER, GENDERS, INCOME_ORDER, type Labels } from '@atlas/domain';
+import { geographyName, num, pairKey, taxonomyName, text } from './data';
+import type { Figure, Row } from './types';
+
+export interface PivotLayout {
+  rows: string[];
+  columns: string[];
+}
+
+/** The display name of each dimension the layout can use. */
+export const DIMENSION_NAMES: Readonly<Record<string, string>> = {
+  age: 'Age',
+  gender: 'Gender',
+  income: 'Income',
+  geography: 'Geography',
+  period: 'Period',
+  category: 'Category',
+  chain: 'Chain',
+};
+
+export const MEASURE_NAME = 'Normalized visits';
+/** The one row (or column) of a layout without row (or column) dimensions. */
+export const ALL = 'All';
+
+export interface Member {
+  id: string;
+  name: string;
+}
+
+export interface PivotCell {
+  normalized: number | null;
+  raw: number | null;
+}
+
+export interface Pivot {
+  rowDimensions: string[];
+  columnDimensions: string[];
+  rowKeys: Member[][];
+  columnKeys: Member[][];
+  cell(rowKey: readonly Member[], columnKey: readonly Member[]): PivotCell | undefined;
+}
+
+/** The pivot layout of the values, when it is one. */
+export function layoutOf(value: unknown): PivotLayout {
+  const layout = (typeof value === 'object' && value !== null ? value : {}) as Partial<PivotLayout>;
+  const names = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []);
+  return { rows: names(layout.rows), columns: names(layout.columns) };
+}
+
+/** A row's member of a dimension (the fields the pivot view answers for it, bi-and-admin.md §3). */
+export function memberOf(row: Row, dimension: string, dimensions: readonly string[], labels: Labels): Member {
+  const taxonomy = (prefix: string): Member => {
+    const id = text(row, `${prefix}place_taxonomy_id`);
+    return { id, name: text(row, `${prefix}place_taxonomy_value`) || taxonomyName(labels, id) };
+  };
+  switch (dimension) {
+    case 'geography': {
+      const id = text(row, 'geography_id');
+      return { id, name: text(row, 'geography_value') || geographyName(labels, id) };
+    }
+    case 'period':
+      return { id: text(row, 'period_value'), name: text(row, 'period_value') };
+    case 'chain':
+      return taxonomy('');
+    case 'category':
+      // With the chain as a dimension too, the category is the secondary taxonomy.
+      return taxonomy(dimensions.includes('chain') ? 'secondary_' : '');
+    default:
+      return { id: text(row, dimension), name: text(row, dimension) };
+  }
+}
+
+const FIXED_ORDERS: Readonly<Record<string, readonly string[]>> = { age: AGE_ORDER, gender: GENDERS, income: INCOME_ORDER };
+
+/**
+ * How members of one dimension sort, as the server sorts them: ages, genders and incomes in the reference orders,
+ * periods chronologically (their formats sort as text), categories and chains in the labels' order (the reference
+ * order), geographies in the order they come (as selected).
+ */
+function memberOrder(dimension: string, labels: Labels, seen: Map<string, number>): (a: Member, b: Member) => number {
+  const fixed = FIXED_ORDERS[dimension] ?? (dimension === 'category' || dimension === 'chain' ? Object.keys(labels.PLACE_TAXONOMY) : undefined);
+  if (dimension === 'period') return (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const position = (member: Member) => {
+    const k = fixed ? fixed.indexOf(member.id) : -1;
+    return k >= 0 ? k : (fixed?.length ?? 0) + (seen.get(member.id) ?? 0);
+  };
+  return (a, b) => position(a) - position(b);
+}
+
+const keyOf = (members: readonly Member[]) => pairKey(...members.map((member) => member.id));
+
+/** The distinct member tuples of some dimensions, sorted level by level. */
+function keysOf(rows: readonly Row[], dimensions: readonly string[], all: readonly string[], labels: Labels): Member[][] {
+  if (dimensions.length === 0) return [[]];
+  const distinct = new Map<string, Member[]>();
+  const seen = dimensions.map(() => new Map<string, number>());
+  for (const row of rows) {
+    const members = dimensions.map((dimension) => memberOf(row, dimension, all, labels));
+    members.forEach((member, k) => {
+      if (!seen[k]!.has(member.id)) seen[k]!.set(member.id, seen[k]!.size);
+    });
+    const key = keyOf(members);
+    if (!distinct.has(key)) distinct.set(key, members);
+  }
+  const orders = dimensions.map((dimension, k) => memberOrder(dimension, labels, seen[k]!));
+  return [...distinct.values()].sort((a, b) => {
+    for (let k = 0; k < dimensions.length; k++) {
+      const by = orders[k]!(a[k]!, b[k]!);
+      if (by !== 0) return by;
+    }
+    return 0;
+  });
+}
+
+export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Labels): Pivot {
+  const all = [...layout.rows, ...layout.columns];
+  const rowKeys = keysOf(rows, layout.rows, all, labels);
+  const columnKeys = keysOf(rows, layout.columns, all, labels);
+  const cells = new Map<string, PivotCell>();
+  for (const row of rows) {
+    const rowKey = layout.rows.map((dimension) => memberOf(row, dimension, all, labels));
+    const columnKey = layout.columns.map((dimension) => memberOf(row, dimension, all, labels));
+    cells.set(pairKey(keyOf(rowKey), keyOf(columnKey)), { normalized: num(row, 'normalized_visits'), raw: num(row, 'raw_visits') });
+  }
+  return {
+    rowDimensions: layout.rows,
+    columnDimensions: layout.columns,
+    rowKeys,
+    columnKeys,
+    cell: (rowKey, columnKey) => cells.get(pairKey(keyOf(rowKey), keyOf(columnKey))),
+  };
+}
+
+/** The label of a row or column of the pivot: its members' names, outermost first. */
+export const keyLabel = (key: readonly Member[], empty: string) => (key.length === 0 ? empty : key.map((member) => member.name).join(' / '));
+
+export const dimensionName = (dimension: string) => DIMENSION_NAMES[dimension] ?? dimension;
+
+export const pivotFigures = (pivot: Pivot): Figure[] =>
+  pivot.rowKeys.flatMap((rowKey) =>
+    pivot.columnKeys.map((columnKey) => ({
+      series: keyLabel(rowKey, ALL),
+      category: keyLabel(columnKey, MEASURE_NAME),
+      value: pivot.cell(rowKey, columnKey)?.normalized ?? null,
+    })),
+  );
+
+/**
+ * How many header rows and body rows a header cell spans: for each level of the keys, the runs of keys that share the
+ * members up to and including that level (the first key of a run carries the cell, the others none).
+ */
+export function spans(keys: readonly (readonly Member[])[], level: number): number[] {
+  const out = keys.map(() => 0);
+  let start = 0;
+  for (let k = 1; k <= keys.length; k++) {
+    const same = k < keys.length && keys[k]!.slice(0, level + 1).every((member, l) => member.id === keys[start]![l]!.id);
+    if (!same) {
+      out[start] = k - start;
+      start = k;
+    }
+  }
+  return out;
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The pivot as CSV: one header line (the row dimensions' names, then each column's members joined by " / ", or
+ * "Normalized visits" without column dimensions), then a line per pivot row (its members, then the normalized visits
+ * unrounded, empty where the combination has no visits). Lines end with CRLF.
+ */
+export function pivotCsv(rows: readonly Row[], layout: PivotLayout, labels: Labels): string {
+  const pivot = pivotOf(rows, layout, labels);
+  const header = [
+    ...(layout.rows.length ? layout.rows.map(dimensionName) : ['']),
+    ...pivot.columnKeys.map((columnKey) => keyLabel(columnKey, MEASURE_NAME)),
+  ];
+  const lines = pivot.rowKeys.map((rowKey) => [
+    ...(rowKey.length ? rowKey.map((member) => member.name) : [ALL]),
+    ...pivot.columnKeys.map((columnKey) => {
+      const value = pivot.cell(rowKey, columnKey)?.normalized;
+      return value === null || value === undefined ? '' : String(value);
+    }),
+  ]);
+  return [header, ...lines].map((line) => line.map(csvField).join(',') + '\r\n').join('');
+}

@@ -1,0 +1,1 @@
+export { NewDashboardPage, SavedDashboardPage } from './DashboardPages';

@@ -1,0 +1,93 @@
+// /workspace/dashboards: the user's saved dashboards (insight records), those shared with them, and the seven
+// analytic sets as templates of a new one.
+import { Link } from 'react-router-dom';
+import { ANALYTIC_SET_IDS, type CatalogueRecord } from '@atlas/domain';
+import { paths } from '@atlas/routes';
+import { errorText } from '../../api/errors';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { readDashboardState } from '../bi/dashboard/dashboardState';
+import { useAnalyticSets, useInsightList } from '../bi/dashboard/queries';
+import { TemplateGallery } from './TemplateGallery';
+import './dashboards.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function DashboardsPage() {
+  useDocumentTitle('Dashboards');
+  const mine = useInsightList('mine');
+  const shared = useInsightList('shared');
+  return (
+    <div className="page dashboards-page">
+      <div className="dashboards-page__head">
+        <PageHeader title="Dashboards" subtitle="Your saved dashboards, and the analytic sets to start a new one from." />
+        <Link to={paths.newDashboard()} className="button button--primary">
+          New dashboard
+        </Link>
+      </div>
+
+      <section className="card panel" aria-labelledby="my-dashboards">
+        <h2 id="my-dashboards" className="panel__title">
+          Your dashboards
+        </h2>
+        <DashboardTable list={mine} empty="No saved dashboards yet. Open a template below, choose its filters and Save." />
+      </section>
+
+      {shared.data && shared.data.items.length > 0 && (
+        <section className="card panel" aria-labelledby="shared-dashboards">
+          <h2 id="shared-dashboards" className="panel__title">
+            Shared with you
+          </h2>
+          <DashboardTable list={shared} empty="" />
+        </section>
+      )}
+
+      <section className="dashboards-page__templates" aria-labelledby="templates-heading">
+        <h2 id="templates-heading" className="dashboards-page__section-title">
+          Templates
+        </h2>
+        <TemplateGallery />
+      </section>
+    </div>
+  );
+}
+
+function DashboardTable({ list, empty }: { list: ReturnType<typeof useInsightList>; empty: string }) {
+  const sets = useAnalyticSets();
+  const titles = new Map(ANALYTIC_SET_IDS.map((setId, index) => [setId, sets[index]?.data?.title ?? setId]));
+  if (list.isPending) return <Spinner label="Loading dashboards…" />;
+  if (list.isError)
+    return (
+      <p className="form__error" role="alert">
+        {errorText(list.error)}
+      </p>
+    );
+  if (list.data.items.length === 0) return <p className="dashboards-page__empty">{empty}</p>;
+  const setOf = (record: CatalogueRecord) => {
+    const state = readDashboardState(record);
+    return state ? titles.get(state.templateId) : 'Not an analytic set';
+  };
+  return (
+    <table className="table dashboards-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Analytic set</th>
+          <th scope="col">Last changed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.items.map((record) => (
+          <tr key={record.id} data-dashboard={record.id}>
+            <th scope="row">
+              <Link to={paths.dashboard(record.id)}>{record.name}</Link>
+            </th>
+            <td>{setOf(record)}</td>
+            <td>{dateFormat.format(new Date(record.updatedAt))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

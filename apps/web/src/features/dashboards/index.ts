@@ -1,0 +1,1 @@
+export { DashboardsPage } from './DashboardsPage';

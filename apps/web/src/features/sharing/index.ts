@@ -1,0 +1,3 @@
+export { Modal } from './Modal';
+export { ShareDialog, type ShareTarget } from './ShareDialog';
+export { parseEmails } from './grants';

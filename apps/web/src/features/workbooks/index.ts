@@ -1,0 +1,1 @@
+export { NewWorkbookPage, WorkbookPage } from './WorkbookPages';
