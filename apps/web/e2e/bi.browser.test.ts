@@ -3,25 +3,16 @@
 // answers for those parameters; the heatmap's column click redraws the focus bars; the pivot's export is absent by
 // default and, once the organization's config allows it, downloads the API's rows as CSV; a saved dashboard reopens
 // with its values; /workbook/new makes a workbook of a dataset. Screenshots of every set: test-results/screens/.
+import { ANALYTIC_SET_IDS, type AnalyticSetId } from '@atlas/domain';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './support/server.js';
 
-const SET_IDS = [
-  'audience-insight',
-  'change-in-visits',
-  'cross-visitation',
-  'customer-journey',
-  'indexed-foot-traffic',
-  'movement-pivot',
-  'visitation-trends',
-] as const;
-type SetId = (typeof SET_IDS)[number];
 
 /** The filter each test changes through the query bar, and the option it picks (else the first one not selected). */
-const FILTER_TO_CHANGE: Record<SetId, { parameter: string; option?: string }> = {
+const FILTER_TO_CHANGE: Record<AnalyticSetId, { parameter: string; option?: string }> = {
   'audience-insight': { parameter: 'dma', option: 'Los Angeles' },
   'change-in-visits': { parameter: 'geographies', option: 'Los Angeles' },
   'cross-visitation': { parameter: 'chains' },
@@ -63,7 +54,7 @@ interface View {
   subviews?: View[];
 }
 interface Definition {
-  id: SetId;
+  id: AnalyticSetId;
   title: string;
   queryParameters: Parameter[];
   datasets: { production: string[] };
@@ -111,7 +102,7 @@ async function openPage(token: string): Promise<Page> {
   return page;
 }
 
-const definitionOf = (setId: SetId) => api<Definition>(analystToken, 'GET', `/v1/analytic-sets/${setId}`);
+const definitionOf = (setId: AnalyticSetId) => api<Definition>(analystToken, 'GET', `/v1/analytic-sets/${setId}`);
 
 /** The charts the first side-menu entry shows: a view's charts, or all of its subviews' charts. */
 function chartsShown(definition: Definition): Chart[] {
@@ -251,7 +242,7 @@ afterEach(async (ctx) => {
 });
 
 describe('analytic-set dashboards', () => {
-  it.each(SET_IDS)('%s: a filter change shows the API figures for the new parameters', async (setId) => {
+  it.each(ANALYTIC_SET_IDS)('%s: a filter change shows the API figures for the new parameters', async (setId) => {
     const definition = await definitionOf(setId);
     await page.goto(`/dashboard/new?templateId=${setId}`);
     await page.getByTestId('dashboard-title').filter({ hasText: definition.title }).waitFor();

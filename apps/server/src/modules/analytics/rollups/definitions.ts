@@ -9,7 +9,7 @@ export const ROLLUP_NAMES = ['daily', 'monthly', 'monthlyCells', 'monthlyDaypart
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 2;
+export const ROLLUP_SCHEMA_VERSION = 3;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -35,16 +35,26 @@ const SKIPS: readonly Skip[] = ['chain', 'category'];
 const RELATIONSHIPS: readonly Relationship[] = ['before', 'after'];
 const SIDE = { before: 'prev', after: 'next' } as const;
 
-// Per skip rule and side: the neighbour just outside the visit's run (the row where the run starts or ends).
+// Run boundaries are packed as the row number (zero-padded, so text order is number order) followed by the neighbour's
+// chain or category: the running MAX over the rows so far finds the latest run start at or before a visit (its own run's
+// start) and the running MIN over the rows to come the earliest run end after it, in the one sort of (device, day).
+const PACK_DIGITS = 9;
+const packed = (value: string) => `lpad(CAST(rn AS VARCHAR), ${PACK_DIGITS}, '0') || ${value}`;
+const unpacked = (column: string) => `substr(${column}, ${PACK_DIGITS + 1})`;
+const DAY = 'PARTITION BY device_id, day ORDER BY rn';
+const FRAME: Record<Relationship, string> = {
+  before: `MAX(%) OVER (${DAY} ROWS UNBOUNDED PRECEDING)`,
+  after: `MIN(%) OVER (${DAY} ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)`,
+};
+
+// Per skip rule and side: the neighbour's chain and category, found at the boundary of the visit's run.
 const RUN_ENDS = SKIPS.flatMap((skip) =>
   RELATIONSHIPS.flatMap((relationship) => {
-    const own = `${SIDE[relationship]}_${skip}`;
-    const at = `CASE WHEN ${own} IS DISTINCT FROM ${skip}_id THEN`;
-    const over = `OVER (PARTITION BY device_id, day, ${skip}_run)`;
-    return [
-      `         MAX(${at} ${SIDE[relationship]}_chain END) ${over} AS ${relationship}_chain_${skip}`,
-      `         MAX(${at} ${SIDE[relationship]}_category END) ${over} AS ${relationship}_category_${skip}`,
-    ];
+    const side = SIDE[relationship];
+    const boundary = `${side}_${skip} IS DISTINCT FROM ${skip}_id`;
+    return (['chain', 'category'] as const).map(
+      (level) => `         ${FRAME[relationship].replace('%', `CASE WHEN ${boundary} THEN ${packed(`${side}_${level}`)} END`)} AS ${relationship}_${level}_${skip}`,
+    );
   }),
 ).join(',\n');
 
@@ -54,8 +64,8 @@ const NEIGHBOURS = SKIPS.flatMap((skip) =>
     const chain = `${relationship}_chain_${skip}`;
     const direction = relationship === 'before' ? 'DESC' : 'ASC';
     return [
-      `  SELECT ${GEO_TAXONOMY}, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, ${chain} AS x_chain, ${relationship}_category_${skip} AS x_category
-  FROM ends WHERE ${chain} IS NOT NULL`,
+      `  SELECT ${GEO_TAXONOMY}, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, ${unpacked(chain)} AS x_chain, ${unpacked(`${relationship}_category_${skip}`)} AS x_category
+  FROM ends WHERE tie_day = 0 AND ${chain} IS NOT NULL`,
       `  SELECT ${GEO_TAXONOMY}, month, weight, '${skip}', '${relationship}', o_chain, o_category FROM (
     SELECT pairs.*, ROW_NUMBER() OVER (PARTITION BY visit_id ORDER BY o_at ${direction}, o_id ${direction}) AS k
     FROM pairs WHERE o_at ${relationship === 'before' ? '<' : '>'} started_at AND o_${skip} <> ${skip}_id
@@ -109,31 +119,30 @@ FROM indexed GROUP BY country, dma_id, chain_id, category_id, device_id, weight,
    * Customer Journey (foot-traffic.md): per primary visit, its same-day neighbours before and after, skipping visits
    * of its own chain (skip = 'chain') or own category (skip = 'category'), with the neighbour's chain and category.
    * On a device's day without two visits at the same instant, consecutive visits of the same chain (category) form a
-   * run and every visit of a run shares the neighbours just outside it. Days with such ties (rare) take the direct
-   * reading instead: the latest strictly earlier (earliest strictly later) other-chain visit by (started_at, visit_id).
+   * run and every visit of a run shares the neighbours just outside it (one sort by device and day). Days with such
+   * ties (rare) take the direct reading instead: the latest strictly earlier (earliest strictly later) other-chain visit
+   * by (started_at, visit_id).
    */
   journeys: (r) => `
-WITH e AS (${enriched(r)}),
-tie_days AS (SELECT device_id, day FROM e GROUP BY device_id, day HAVING COUNT(*) > COUNT(DISTINCT started_at)),
-plain AS (SELECT e.* FROM e WHERE NOT EXISTS (SELECT 1 FROM tie_days t WHERE t.device_id = e.device_id AND t.day = e.day)),
-tied AS (SELECT e.* FROM e JOIN tie_days t ON t.device_id = e.device_id AND t.day = e.day),
-ordered AS (
-  SELECT plain.*,
-         LAG(chain_id) OVER w AS prev_chain, LAG(category_id) OVER w AS prev_category,
-         LEAD(chain_id) OVER w AS next_chain, LEAD(category_id) OVER w AS next_category
-  FROM plain WINDOW w AS (PARTITION BY device_id, day ORDER BY started_at, visit_id)
+WITH e AS (
+  SELECT v.visit_id, v.device_id, v.started_at, CAST(v.started_at AS DATE) AS day, CAST(date_trunc('month', v.started_at) AS DATE) AS month,
+         CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id,
+         CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(p.category_id AS VARCHAR) AS category_id, d.weight
+  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
 ),
-runs AS (
-  SELECT ordered.*,
-         SUM(CASE WHEN prev_chain IS DISTINCT FROM chain_id THEN 1 ELSE 0 END) OVER w AS chain_run,
-         SUM(CASE WHEN prev_category IS DISTINCT FROM category_id THEN 1 ELSE 0 END) OVER w AS category_run
-  FROM ordered WINDOW w AS (PARTITION BY device_id, day ORDER BY started_at, visit_id ROWS UNBOUNDED PRECEDING)
+ordered AS (
+  SELECT e.*, ROW_NUMBER() OVER w AS rn,
+         LAG(chain_id) OVER w AS prev_chain, LAG(category_id) OVER w AS prev_category,
+         LEAD(chain_id) OVER w AS next_chain, LEAD(category_id) OVER w AS next_category,
+         CASE WHEN LAG(started_at) OVER w = started_at OR LEAD(started_at) OVER w = started_at THEN 1 ELSE 0 END AS tied
+  FROM e WINDOW w AS (PARTITION BY device_id, day ORDER BY started_at, visit_id)
 ),
 ends AS (
-  SELECT runs.*,
+  SELECT ordered.*, MAX(tied) OVER (PARTITION BY device_id, day) AS tie_day,
 ${RUN_ENDS}
-  FROM runs
+  FROM ordered
 ),
+tied AS (SELECT * FROM ends WHERE tie_day = 1),
 pairs AS (
   SELECT v.${GEO_TAXONOMY.split(', ').join(', v.')}, v.month, v.weight, v.visit_id, v.started_at,
          o.chain_id AS o_chain, o.category_id AS o_category, o.started_at AS o_at, o.visit_id AS o_id

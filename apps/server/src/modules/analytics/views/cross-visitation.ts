@@ -8,34 +8,38 @@ import type { PanelRelations, ViewRunner } from './types.js';
 // $1 base chains, $2 overlap chains, $3 geography (country code or DMA id), $4..$5 first and last month of the window
 // as month indexes (year × 12 + month − 1). Reads the visitor bitmasks: a device visited a chain in the window when its
 // block's mask shares a bit with the window's bits in that block (MASK_MONTHS per block from the data's first month).
-// visitors: distinct (chain, device) pairs, so each device's weight is summed once per chain; every base × overlap pair
-// gets a row (cross join + left joins) and the overlap is null when the base chain has no visitors. The diagonal is
-// exactly 100 (A ∩ A = A): parallel sums would otherwise differ from the total in the last bits.
+// Each visiting device gets one bit per selected chain it visited; devices are then summed by that set of chains (at
+// most 2^14 sets), so every overlap is a sum over sets instead of a join of visitors: weighted |A| is the weight of the
+// sets holding A, weighted |A ∩ B| of those holding both. Every base × overlap pair gets a row; the overlap is null
+// when the base chain has no visitors, and the diagonal is exactly 100 (A ∩ A = A).
 const sql = (r: PanelRelations) => `
 WITH a AS (SELECT unnest($1::VARCHAR[]) AS id, generate_subscripts($1::VARCHAR[], 1) AS i),
 b AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
+bits AS (SELECT id, CAST(ROW_NUMBER() OVER (ORDER BY id) - 1 AS INTEGER) AS bit FROM (SELECT id FROM a UNION SELECT id FROM b) selected),
 bounded AS (
-  SELECT chain_id, device_id, weight, months,
-         GREATEST($4::INTEGER - first_month_index - block * ${MASK_MONTHS}, 0) AS lo,
-         LEAST($5::INTEGER - first_month_index - block * ${MASK_MONTHS}, ${MASK_MONTHS - 1}) AS hi
-  FROM ${r.chainVisitors}
-  WHERE (country = $3 OR dma_id = $3) AND (chain_id IN (SELECT id FROM a) OR chain_id IN (SELECT id FROM b))
+  SELECT r.device_id, r.weight, r.months, bits.bit,
+         GREATEST($4::INTEGER - r.first_month_index - r.block * ${MASK_MONTHS}, 0) AS lo,
+         LEAST($5::INTEGER - r.first_month_index - r.block * ${MASK_MONTHS}, ${MASK_MONTHS - 1}) AS hi
+  FROM ${r.chainVisitors} r JOIN bits ON bits.id = r.chain_id
+  WHERE r.country = $3 OR r.dma_id = $3
 ),
 visitors AS (
-  SELECT DISTINCT chain_id, device_id, weight FROM bounded
+  SELECT device_id, weight, bit_or(CAST(1 AS BIGINT) << bit) AS chains FROM bounded
   WHERE hi >= lo AND (months & (((CAST(1 AS BIGINT) << (hi - lo + 1)) - 1) << lo)) <> 0
+  GROUP BY device_id, weight
 ),
-totals AS (SELECT chain_id, SUM(weight) AS total FROM visitors GROUP BY chain_id),
-shared AS (
-  SELECT x.chain_id AS base_id, y.chain_id AS overlap_id, SUM(x.weight) AS both_weight
-  FROM visitors x JOIN visitors y ON y.device_id = x.device_id
-  GROUP BY x.chain_id, y.chain_id
+sets AS (SELECT chains, SUM(weight) AS weight FROM visitors GROUP BY chains),
+pairs AS (
+  SELECT a.id AS base_id, a.i AS ai, b.id AS overlap_id, b.i AS bi,
+         SUM(CASE WHEN (s.chains & (CAST(1 AS BIGINT) << x.bit)) <> 0 THEN s.weight ELSE 0 END) AS total,
+         SUM(CASE WHEN (s.chains & (CAST(1 AS BIGINT) << x.bit)) <> 0 AND (s.chains & (CAST(1 AS BIGINT) << y.bit)) <> 0 THEN s.weight ELSE 0 END) AS both_weight
+  FROM a JOIN bits x ON x.id = a.id CROSS JOIN b JOIN bits y ON y.id = b.id LEFT JOIN sets s ON TRUE
+  GROUP BY a.id, a.i, b.id, b.i
 )
-SELECT a.id AS base_id, b.id AS overlap_id,
-       CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL WHEN a.id = b.id THEN 100
-            ELSE COALESCE(shared.both_weight, 0) / totals.total * 100 END::FLOAT8 AS overlap
-FROM a CROSS JOIN b LEFT JOIN totals ON totals.chain_id = a.id LEFT JOIN shared ON shared.base_id = a.id AND shared.overlap_id = b.id
-ORDER BY a.i, b.i`;
+SELECT base_id, overlap_id,
+       CASE WHEN COALESCE(total, 0) = 0 THEN NULL WHEN base_id = overlap_id THEN 100 ELSE both_weight / total * 100 END::FLOAT8 AS overlap
+FROM pairs
+ORDER BY ai, bi`;
 
 async function overlaps(engine: Parameters<ViewRunner>[0], panel: PanelRelations, values: Record<string, unknown>, bases: string[], others: string[]) {
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
