@@ -1,8 +1,8 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTE_PATTERNS, paths, type RouteName } from '@atlas/routes';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { SignInPage } from './features/auth/SignInPage';
-import { NewDashboardPage, SavedDashboardPage } from './features/bi/dashboard';
 import { DashboardsPage } from './features/dashboards';
 import { NewWorkbookPage, WorkbookPage } from './features/workbooks';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
@@ -10,7 +10,20 @@ import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
 import { SCREEN_TITLES } from './screens';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RouteErrorPage } from './ui/RouteErrorPage';
+import { Spinner } from './ui/Spinner';
 import { StandalonePage } from './ui/StandalonePage';
+
+// The dashboards (and ECharts with them) load on first use, so sign-in and the workspace stay a small download.
+const dashboardPage = (name: 'NewDashboardPage' | 'SavedDashboardPage'): ComponentType => {
+  const Page = lazy(() => import('./features/bi/dashboard').then((module) => ({ default: module[name] })));
+  return () => (
+    <Suspense fallback={<Spinner label="Loading dashboard…" />}>
+      <Page />
+    </Suspense>
+  );
+};
+const NewDashboardPage = dashboardPage('NewDashboardPage');
+const SavedDashboardPage = dashboardPage('SavedDashboardPage');
 
 // Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
 // built yet says so ("Page not available") instead of falling through to "Page not found".

@@ -35,7 +35,8 @@ describe('changeInVisitsChart', () => {
     expect(series.map((s) => s.name)).toEqual(['Alpha', 'Coffee']);
     expect(series[0]!.data[0]).toBeCloseTo(10, 9);
     expect(series[0]!.data[1]).toBeNull();
-    expect(series[1]!.data[0]).toBeCloseTo(-10, 9);
+    expect(series[1]!.data[0]).toMatchObject({ label: { position: 'bottom' } });
+    expect((series[1]!.data[0] as { value: number }).value).toBeCloseTo(-10, 9);
     expect(series[1]!.data[1]).toBeCloseTo(50, 9);
     expect(spec.subtitle).toBe('Normalized visits, 2025-12 vs 2024-12');
     expect(spec.figures).toHaveLength(4);

@@ -47,7 +47,8 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels):
       const row = cells.get(pairKey(geography.id, taxonomy.id));
       const value = row ? num(row, 'percent_change') : null;
       figures.push({ series: taxonomy.name, category: geography.name, value });
-      return value;
+      // A falling bar is labelled at its far end, below (or left of) the zero line, not on top of its neighbour's label.
+      return value !== null && value < 0 ? { value, label: { position: horizontal ? ('left' as const) : ('bottom' as const) } } : value;
     }),
   }));
 
