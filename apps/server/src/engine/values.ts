@@ -34,6 +34,10 @@ export function toDuckDBValue(value: unknown): DuckDBValue {
   }
 }
 
+/** A bigint as JSON carries it: a number when exact, else its digits as a string. */
+export const bigintToJson = (value: bigint): number | string =>
+  value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value.toString();
+
 const MAX_DATE_MS = 8.64e15;
 
 /** Microseconds since the epoch as an ISO 8601 UTC string; infinities and out-of-range values as DuckDB writes them. */
@@ -47,7 +51,7 @@ function isoFromMicros(micros: bigint, fallback: () => string): string {
 export function toJsonValue(value: DuckDBValue): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'bigint') return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value.toString();
+  if (typeof value === 'bigint') return bigintToJson(value);
   if (value instanceof DuckDBDecimalValue) return value.toDouble();
   if (value instanceof DuckDBTimestampValue || value instanceof DuckDBTimestampTZValue) return isoFromMicros(value.micros, () => value.toString());
   if (value instanceof DuckDBTimestampMillisecondsValue) return isoFromMicros(value.millis * 1000n, () => value.toString());

@@ -1,4 +1,5 @@
 // The organization's foot-traffic panel as view SQL reads it: its four datasets and the rollups computed from them.
+import { PANEL_TABLE_NAMES } from '@atlas/analytics';
 import type { Engine } from '../../engine/types.js';
 import { invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
@@ -8,7 +9,6 @@ import { ensureRollups } from './rollups/store.js';
 import type { PanelRelations, RawPanelRelations } from './views/index.js';
 
 export const PANEL_NOT_LOADED = 'The foot-traffic panel is not loaded for this organization';
-const TABLES = ['visits', 'places', 'panel', 'population'] as const;
 
 export interface Panel {
   relations: PanelRelations;
@@ -18,11 +18,11 @@ export interface Panel {
 
 /** The oldest readable dataset of each panel table, with data (422 when any is missing), and its rollups. */
 export async function loadPanel(db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean): Promise<Panel> {
-  const found = await findPanelDatasets(db, identity, organizationId, TABLES, adminMode);
+  const found = await findPanelDatasets(db, identity, organizationId, PANEL_TABLE_NAMES, adminMode);
   const relations: Partial<RawPanelRelations> = {};
   const datasets: Partial<Record<keyof RawPanelRelations, string>> = {};
   const versions: Record<string, string> = {};
-  for (const table of TABLES) {
+  for (const table of PANEL_TABLE_NAMES) {
     const id = found.find((row) => row.table === table)?.id;
     const data = id ? await engine.datasetData(id) : null;
     if (!id || !data) throw invalidInput(PANEL_NOT_LOADED, `No ${table} data`);

@@ -3,11 +3,11 @@
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { PANEL_TABLE_NAMES } from '@atlas/analytics';
 import type { Engine } from '../../engine/types.js';
 import { ROLLUP_NAMES, ROLLUPS } from './rollups/definitions.js';
 import type { PanelRelations, RawPanelRelations } from './views/index.js';
 
-const TABLES = ['visits', 'places', 'panel', 'population'] as const;
 
 /** DuckDB column types of the panel tables and the PostgreSQL types that hold the same values. */
 const PG_TYPES: Record<string, string> = {
@@ -19,7 +19,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Table names of the copy (raw tables and rollups), as trusted relations for view SQL. */
 export const warehouseRelations = (schema: string): PanelRelations =>
-  Object.fromEntries([...TABLES, ...ROLLUP_NAMES].map((table) => [table, `${quote(schema)}.${quote(table)}`])) as unknown as PanelRelations;
+  Object.fromEntries([...PANEL_TABLE_NAMES, ...ROLLUP_NAMES].map((table) => [table, `${quote(schema)}.${quote(table)}`])) as unknown as PanelRelations;
 
 /**
  * (Re)creates `schema` on the server at `url` holding the four tables (`datasets`: the panel's dataset id per table),
@@ -32,7 +32,7 @@ export async function copyPanelToPostgres(engine: Engine, datasets: Record<keyof
   try {
     await client.query(`DROP SCHEMA IF EXISTS ${quote(schema)} CASCADE`);
     await client.query(`CREATE SCHEMA ${quote(schema)}`);
-    for (const table of TABLES) {
+    for (const table of PANEL_TABLE_NAMES) {
       const data = await engine.datasetData(datasets[table]);
       if (!data) throw new Error(`The ${table} dataset has no data`);
       const columns = await engine.queryRows(`DESCRIBE SELECT * FROM ${data.relation}`, []);
@@ -49,7 +49,7 @@ export async function copyPanelToPostgres(engine: Engine, datasets: Record<keyof
     await client.query(`CREATE INDEX ON ${target.visits} (started_at)`);
     await client.query(`CREATE UNIQUE INDEX ON ${target.places} (place_id)`);
     await client.query(`CREATE UNIQUE INDEX ON ${target.panel} (device_id)`);
-    for (const table of TABLES) await client.query(`ANALYZE ${target[table]}`);
+    for (const table of PANEL_TABLE_NAMES) await client.query(`ANALYZE ${target[table]}`);
     for (const name of ROLLUP_NAMES) {
       await client.query(`CREATE TABLE ${target[name]} AS ${ROLLUPS[name](target)}`);
       await client.query(`CREATE INDEX ON ${target[name]} (chain_id, dma_id)`);

@@ -1,11 +1,12 @@
 // View SQL on an organization's own PostgreSQL warehouse, through its data connection's connector: the same SQL the
 // embedded engine runs (views/types.ts), answered as the same JSON-safe rows.
 import type { ConnectionTarget, Connector } from '../../connectors/types.js';
+import { bigintToJson } from '../../engine/values.js';
 import type { SqlRunner } from './views/index.js';
 
 /** Warehouse values as the embedded engine answers them: bigint as number when safe, dates as ISO strings. */
 function jsonValue(value: unknown): unknown {
-  if (typeof value === 'bigint') return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value.toString();
+  if (typeof value === 'bigint') return bigintToJson(value);
   if (value instanceof Date) return value.toISOString();
   return value;
 }

@@ -23,19 +23,27 @@ function rollupId(source: PanelSource, name: RollupName): string {
 // One build per rollup at a time in this process; concurrent queries wait for the same build.
 const building = new Map<string, Promise<string>>();
 
-/** The raw relations plus every rollup, building the missing or stale ones first. */
+/**
+ * The raw relations plus every rollup, building the missing or stale ones first. Every analytic query passes here, so
+ * the freshness of all rollups is read in one statement and their manifests together.
+ */
 export async function ensureRollups(db: Queryable, engine: Engine, source: PanelSource): Promise<PanelRelations> {
   const wanted = digest([ROLLUP_SCHEMA_VERSION, Object.entries(source.versions).sort()]);
+  const ids = ROLLUP_NAMES.map((name) => rollupId(source, name));
+  const stored = await db.query<{ rollup_id: string; source_versions: string }>(
+    'SELECT rollup_id, source_versions FROM analytics_rollups WHERE rollup_id = ANY($1::uuid[])',
+    [ids],
+  );
+  const fresh = new Set(stored.filter((row) => row.source_versions === wanted).map((row) => row.rollup_id));
+  const data = await Promise.all(ids.map((id) => (fresh.has(id) ? engine.datasetData(id) : null)));
   const relations = { ...source.relations } as PanelRelations;
-  for (const name of ROLLUP_NAMES) relations[name] = await ensureRollup(db, engine, source, name, wanted);
+  for (const [k, name] of ROLLUP_NAMES.entries())
+    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, source, name, ids[k]!, wanted));
   return relations;
 }
 
-async function ensureRollup(db: Queryable, engine: Engine, source: PanelSource, name: RollupName, wanted: string): Promise<string> {
-  const id = rollupId(source, name);
-  const [stored] = await db.query<{ source_versions: string }>('SELECT source_versions FROM analytics_rollups WHERE rollup_id = $1', [id]);
-  const data = await engine.datasetData(id);
-  if (stored?.source_versions === wanted && data) return data.relation;
+/** Builds one rollup and records what it was computed from; concurrent callers share the build. */
+function buildRollup(db: Queryable, engine: Engine, source: PanelSource, name: RollupName, id: string, wanted: string): Promise<string> {
   const key = `${id}:${wanted}`;
   let build = building.get(key);
   if (!build) {

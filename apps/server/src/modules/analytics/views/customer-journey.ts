@@ -2,7 +2,7 @@
 // were just before and just after, on the same day, as shares of the primary visits that have such a neighbour.
 import { CATEGORIES, COUNTRY, labels } from '@atlas/analytics';
 import { CHART_GROUP_LIMITS } from '@atlas/domain';
-import { periodParams, periodsBetween, periodsCte } from './movement-pivot.js';
+import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Level = 'chain' | 'category';

@@ -2,11 +2,9 @@
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
 import { COUNTRY, labels } from '@atlas/analytics';
 import { badRequest } from '../../../http/errors.js';
-import { periodBounds, periodOfDay } from './periods.js';
+import { DAY_MS, iso, periodBounds, periodOfDay } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
-const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** UTC ms of a 'YYYY-MM-DD' day; the format is validated already, but a day past the month's end (02-30) is not. */
 function dayMs(key: 'start' | 'end', day: string): number {

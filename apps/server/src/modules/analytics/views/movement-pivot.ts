@@ -3,45 +3,10 @@
 import { CATEGORIES, CHAINS, COUNTRY, labels } from '@atlas/analytics';
 import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
 import { badRequest } from '../../../http/errors.js';
-import { periodBounds, periodWindow } from './periods.js';
+import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Granularity = 'monthly' | 'quarterly';
-
-const periodAt = (granularity: Granularity, ms: number) => {
-  const day = new Date(ms);
-  const month = day.getUTCMonth();
-  return granularity === 'monthly'
-    ? `${day.getUTCFullYear()}-${String(month + 1).padStart(2, '0')}`
-    : `${day.getUTCFullYear()}-Q${Math.floor(month / 3) + 1}`;
-};
-
-/** The periods start..end (inclusive) in order, each with its half-open window, calendar and standard days. */
-export function periodsBetween(granularity: Granularity, start: string, end: string) {
-  const periods = [];
-  for (let value = start; value <= end; value = periodAt(granularity, periodBounds(granularity, value).endMs))
-    periods.push({ value, epochMs: periodBounds(granularity, value).startMs, ...periodWindow(granularity, value) });
-  return periods;
-}
-
-/**
- * CTE `pr` of the periods: pi (1-based position), start_at, end_at (half-open) and factor = standard days ÷ the period's
- * calendar days, so that joining a visit to its own period normalizes it by that period. $first starts, $first+1 ends,
- * $first+2 standard days; `periodParams` gives the three values.
- */
-export const periodsCte = (first: number) => `
-pr AS (
-  SELECT s.pi, s.start_at::TIMESTAMP AS start_at, s.end_at::TIMESTAMP AS end_at,
-         $${first + 2}::FLOAT8 / CAST(s.end_at::DATE - s.start_at::DATE AS FLOAT8) AS factor
-  FROM (SELECT unnest($${first}::VARCHAR[]) AS start_at, unnest($${first + 1}::VARCHAR[]) AS end_at,
-               generate_subscripts($${first}::VARCHAR[], 1) AS pi) AS s
-)`;
-
-export const periodParams = (periods: ReturnType<typeof periodsBetween>) => [
-  periods.map((period) => period.start),
-  periods.map((period) => period.end),
-  periods[0]!.standardDays,
-];
 
 type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
 

@@ -4,7 +4,6 @@ import type { BarSeriesOption } from 'echarts/charts';
 import { geographyName, groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { escapeHtml, formatIndex, formatPercent, indexTick, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
 
 interface Measure {
@@ -67,24 +66,20 @@ export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels)
   const option: EChartsOption = {
     ...baseOption(),
     legend: legend(),
-    tooltip: {
-      ...tooltip('axis'),
-      formatter: (params: unknown) => {
-        const items = tipItems(params);
-        const segment = measure.segments[items[0]?.dataIndex ?? 0] ?? '';
-        return (
-          tooltipTitle(escapeHtml(segment)) +
-          items
-            .map((item) => {
-              const chain = chains[item.seriesIndex];
-              if (!chain) return '';
-              const v = value(chain.id, segment);
-              return tooltipLine(item.color, escapeHtml(chain.name), v === null ? NOT_AVAILABLE : format(v));
-            })
-            .join('')
-        );
-      },
-    },
+    tooltip: tooltip('axis', (items) => {
+      const segment = measure.segments[items[0]?.dataIndex ?? 0] ?? '';
+      return (
+        tooltipTitle(escapeHtml(segment)) +
+        items
+          .map((item) => {
+            const chain = chains[item.seriesIndex];
+            if (!chain) return '';
+            const v = value(chain.id, segment);
+            return tooltipLine(item.color, escapeHtml(chain.name), v === null ? NOT_AVAILABLE : format(v));
+          })
+          .join('')
+      );
+    }),
     grid: gridBox({ top: 12, left: 8, right: 16, bottom: 8 }),
     xAxis: { type: 'category', data: [...measure.segments], ...categoryAxisStyle },
     yAxis: {

@@ -3,7 +3,6 @@ import type { BarSeriesOption } from 'echarts/charts';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, periodVersus } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
 
 /** More geographies than this are drawn as horizontal bars, so their names stay readable. */
@@ -71,24 +70,20 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels):
   const option: EChartsOption = {
     ...baseOption(),
     legend: legend(),
-    tooltip: {
-      ...tooltip('item'),
-      formatter: (params: unknown) => {
-        const [item] = tipItems(params);
-        const taxonomy = item && taxonomies[item.seriesIndex];
-        const geography = item && geographies[item.dataIndex];
-        if (!item || !taxonomy || !geography) return '';
-        const row = cells.get(pairKey(geography.id, taxonomy.id));
-        const change = row ? num(row, 'percent_change') : null;
-        return (
-          tooltipTitle(`${escapeHtml(taxonomy.name)} · ${escapeHtml(geography.name)}`) +
-          tooltipLine(item.color, `Change, ${escapeHtml(periodVersus(focus, benchmark))}`, change === null ? 'n/a (no benchmark visits)' : formatChange(change)) +
-          tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row ? num(row, 'normalized_visits') : null)} visits`) +
-          tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row ? num(row, 'benchmark_normalized_visits') : null)} visits`) +
-          tooltipNote('Normalized visits')
-        );
-      },
-    },
+    tooltip: tooltip('item', ([item]) => {
+      const taxonomy = item && taxonomies[item.seriesIndex];
+      const geography = item && geographies[item.dataIndex];
+      if (!item || !taxonomy || !geography) return '';
+      const row = cells.get(pairKey(geography.id, taxonomy.id));
+      const change = row ? num(row, 'percent_change') : null;
+      return (
+        tooltipTitle(`${escapeHtml(taxonomy.name)} · ${escapeHtml(geography.name)}`) +
+        tooltipLine(item.color, `Change, ${escapeHtml(periodVersus(focus, benchmark))}`, change === null ? 'n/a (no benchmark visits)' : formatChange(change)) +
+        tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row ? num(row, 'normalized_visits') : null)} visits`) +
+        tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row ? num(row, 'benchmark_normalized_visits') : null)} visits`) +
+        tooltipNote('Normalized visits')
+      );
+    }),
     grid: gridBox({ top: 12, left: 8, right: horizontal ? 56 : 16, bottom: 8 }),
     xAxis: horizontal ? valueAxis : categoryAxis,
     yAxis: horizontal ? categoryAxis : valueAxis,

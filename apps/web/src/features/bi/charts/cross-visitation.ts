@@ -4,7 +4,6 @@ import type { BarSeriesOption, HeatmapSeriesOption } from 'echarts/charts';
 import { groupsOf, indexRows, limitGroups, num, pairKey, taxonomyName, text, type Group } from './data';
 import { escapeHtml, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, gridBox, categoryAxisStyle, HEAT_COLORS, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartClick, ChartSpec, EChartsOption, Figure, OptionBuilder, Values } from './types';
 
 /** The chain the focus bars compare with: the hidden parameter, else the first selected chain (as the server reads it). */
@@ -53,22 +52,18 @@ export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels):
 
   const option: EChartsOption = {
     ...baseOption(),
-    tooltip: {
-      ...tooltip('item'),
-      formatter: (params: unknown) => {
-        const [item] = tipItems(params);
-        const cell = item ? data[item.dataIndex] : undefined;
-        const [x, y] = (cell && typeof cell === 'object' && 'value' in cell ? cell.value : []) as number[];
-        const base = bases[y ?? -1];
-        const other = overlaps[x ?? -1];
-        if (!base || !other) return '';
-        const value = overlapOf(base, other);
-        return (
-          tooltipTitle(`${escapeHtml(base.name)} → ${escapeHtml(other.name)}`) +
-          tooltipLine(item!.color, `Visitors of ${escapeHtml(base.name)} who also visited ${escapeHtml(other.name)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
-        );
-      },
-    },
+    tooltip: tooltip('item', ([item]) => {
+      const cell = item ? data[item.dataIndex] : undefined;
+      const [x, y] = (cell && typeof cell === 'object' && 'value' in cell ? cell.value : []) as number[];
+      const base = bases[y ?? -1];
+      const other = overlaps[x ?? -1];
+      if (!base || !other) return '';
+      const value = overlapOf(base, other);
+      return (
+        tooltipTitle(`${escapeHtml(base.name)} → ${escapeHtml(other.name)}`) +
+        tooltipLine(item!.color, `Visitors of ${escapeHtml(base.name)} who also visited ${escapeHtml(other.name)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
+      );
+    }),
     grid: gridBox({ top: 8, left: 8, right: 8, bottom: 40 }),
     xAxis: {
       type: 'category',
@@ -177,19 +172,15 @@ export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, label
 
   const option: EChartsOption = {
     ...baseOption(),
-    tooltip: {
-      ...tooltip('item'),
-      formatter: (params: unknown) => {
-        const [item] = tipItems(params);
-        const base = item ? bases[item.dataIndex] : undefined;
-        if (!item || !base) return '';
-        const value = overlapOf(base);
-        return (
-          tooltipTitle(escapeHtml(base.name)) +
-          tooltipLine(item.color, `Visitors who also visited ${escapeHtml(focusName)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
-        );
-      },
-    },
+    tooltip: tooltip('item', ([item]) => {
+      const base = item ? bases[item.dataIndex] : undefined;
+      if (!item || !base) return '';
+      const value = overlapOf(base);
+      return (
+        tooltipTitle(escapeHtml(base.name)) +
+        tooltipLine(item.color, `Visitors who also visited ${escapeHtml(focusName)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
+      );
+    }),
     grid: gridBox({ top: 8, left: 8, right: 56, bottom: 8 }),
     xAxis: {
       type: 'value',

@@ -6,7 +6,6 @@ import type { ChartDefinition } from '../template';
 import { geographyName, limitGroups, num, taxonomyName, text } from './data';
 import { escapeHtml, formatPercent, formatVisits, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartSpec, EChartsOption, Figure, Limited, OptionBuilder, Row, Values } from './types';
 
 export const RELATIONSHIPS = ['before', 'after'] as const;
@@ -96,20 +95,16 @@ export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels)
   );
   const option: EChartsOption = {
     ...baseOption(),
-    tooltip: {
-      ...tooltip('item'),
-      formatter: (params: unknown) => {
-        const [item] = tipItems(params);
-        const relationship = item ? RELATIONSHIPS[item.seriesIndex] : undefined;
-        const entry = relationship && journey[relationship][item!.dataIndex];
-        if (!item || !relationship || !entry) return '';
-        return (
-          tooltipTitle(`#${entry.rank} ${escapeHtml(entry.name)}`) +
-          tooltipLine(item.color, `Visited ${relationship} ${escapeHtml(journey.primary)}`, entry.percentage === null ? NOT_AVAILABLE : formatPercent(entry.percentage)) +
-          tooltipLine('#8a94a3', 'Normalized visits', formatVisits(entry.normalizedVisits))
-        );
-      },
-    },
+    tooltip: tooltip('item', ([item]) => {
+      const relationship = item ? RELATIONSHIPS[item.seriesIndex] : undefined;
+      const entry = relationship && journey[relationship][item!.dataIndex];
+      if (!item || !relationship || !entry) return '';
+      return (
+        tooltipTitle(`#${entry.rank} ${escapeHtml(entry.name)}`) +
+        tooltipLine(item.color, `Visited ${relationship} ${escapeHtml(journey.primary)}`, entry.percentage === null ? NOT_AVAILABLE : formatPercent(entry.percentage)) +
+        tooltipLine('#8a94a3', 'Normalized visits', formatVisits(entry.normalizedVisits))
+      );
+    }),
     title: RELATIONSHIPS.map((relationship, k) => ({
       text: heading(relationship),
       top: 0,

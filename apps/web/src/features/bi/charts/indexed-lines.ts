@@ -4,7 +4,6 @@ import type { LineSeriesOption } from 'echarts/charts';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text, type Group } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, NOT_AVAILABLE } from './format';
 import { baseOption, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
 
 export const INDEX_AXIS = '% change vs first period';
@@ -65,10 +64,7 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
     ...baseOption(),
     legend: legend(),
     tooltip: {
-      ...tooltip('axis'),
-      axisPointer: { type: 'line', lineStyle: { color: '#c9d0db' } },
-      formatter: (params: unknown) => {
-        const items = tipItems(params);
+      ...tooltip('axis', (items) => {
         const period = periods[items[0]?.dataIndex ?? -1];
         if (!period) return '';
         return (
@@ -84,7 +80,8 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
             })
             .join('')
         );
-      },
+      }),
+      axisPointer: { type: 'line', lineStyle: { color: '#c9d0db' } },
     },
     grid: gridBox({ top: 12, left: 8, right: 24, bottom: 8 }),
     xAxis: {

@@ -1,4 +1,5 @@
 // The house look of the charts (base.css tokens): palette, fonts, axes, legend and tooltip.
+import { tipItems, type TipItem } from './tooltip';
 import type { EChartsOption, LegendEntry } from './types';
 
 /** Series colours: the accent blue first, then distinct hues; 20 for the largest line charts. */
@@ -37,8 +38,10 @@ export function legendOf(series: ReadonlyArray<{ name?: string | number; itemSty
   }));
 }
 
-export const tooltip = (trigger: 'axis' | 'item'): EChartsOption['tooltip'] => ({
+/** The house tooltip; `format` writes its HTML from the items ECharts hands over (one, or one per series on an axis). */
+export const tooltip = (trigger: 'axis' | 'item', format?: (items: TipItem[]) => string): EChartsOption['tooltip'] => ({
   trigger,
+  ...(format ? { formatter: (params: unknown) => format(tipItems(params)) } : {}),
   confine: true,
   borderColor: BORDER,
   backgroundColor: '#fff',

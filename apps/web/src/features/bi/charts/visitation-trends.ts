@@ -4,7 +4,6 @@ import type { BarSeriesOption } from 'echarts/charts';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { escapeHtml, formatMinutes, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import { tipItems } from './tooltip';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
 
 /** Daypart colours: morning light, afternoon mid, evening dark. */
@@ -59,25 +58,21 @@ export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels):
   const option: EChartsOption = {
     ...baseOption(),
     legend: legend(),
-    tooltip: {
-      ...tooltip('axis'),
-      formatter: (params: unknown) => {
-        const items = tipItems(params);
-        const chain = chains[items[0]?.dataIndex ?? -1];
-        if (!chain) return '';
-        return (
-          tooltipTitle(escapeHtml(chain.name)) +
-          items
-            .map((item) => {
-              const daypart = dayparts[item.seriesIndex];
-              if (daypart === undefined) return '';
-              const value = share(chain.id, daypart);
-              return tooltipLine(item.color, escapeHtml(daypart), value === null ? NOT_AVAILABLE : formatPercent(value));
-            })
-            .join('')
-        );
-      },
-    },
+    tooltip: tooltip('axis', (items) => {
+      const chain = chains[items[0]?.dataIndex ?? -1];
+      if (!chain) return '';
+      return (
+        tooltipTitle(escapeHtml(chain.name)) +
+        items
+          .map((item) => {
+            const daypart = dayparts[item.seriesIndex];
+            if (daypart === undefined) return '';
+            const value = share(chain.id, daypart);
+            return tooltipLine(item.color, escapeHtml(daypart), value === null ? NOT_AVAILABLE : formatPercent(value));
+          })
+          .join('')
+      );
+    }),
     grid: gridBox({ top: 12, left: 8, right: 16, bottom: 8 }),
     xAxis: { type: 'value', name: SHARE_AXIS, nameGap: 28, max: 100, ...valueAxisStyle, axisLabel: { ...valueAxisStyle.axisLabel, formatter: percentTick } },
     yAxis: chainAxis(chains.map((chain) => chain.name)),
@@ -101,19 +96,15 @@ export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels): C
 
   const option: EChartsOption = {
     ...baseOption(),
-    tooltip: {
-      ...tooltip('item'),
-      formatter: (params: unknown) => {
-        const [item] = tipItems(params);
-        const chain = item ? chains[item.dataIndex] : undefined;
-        if (!item || !chain) return '';
-        return (
-          tooltipTitle(escapeHtml(chain.name)) +
-          tooltipLine(item.color, 'Median dwell time', formatMinutes(median(chain.id))) +
-          tooltipLine('#8a94a3', 'Average dwell time', formatMinutes(average(chain.id)))
-        );
-      },
-    },
+    tooltip: tooltip('item', ([item]) => {
+      const chain = item ? chains[item.dataIndex] : undefined;
+      if (!item || !chain) return '';
+      return (
+        tooltipTitle(escapeHtml(chain.name)) +
+        tooltipLine(item.color, 'Median dwell time', formatMinutes(median(chain.id))) +
+        tooltipLine('#8a94a3', 'Average dwell time', formatMinutes(average(chain.id)))
+      );
+    }),
     grid: gridBox({ top: 8, left: 8, right: 64, bottom: 8 }),
     xAxis: { type: 'value', name: DWELL_AXIS, nameGap: 28, ...valueAxisStyle },
     yAxis: chainAxis(chains.map((chain) => chain.name)),
