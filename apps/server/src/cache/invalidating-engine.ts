@@ -1,4 +1,4 @@
-import type { Engine } from '../engine/types.js';
+import type { Engine, MaterializeOptions } from '../engine/types.js';
 import type { ResultCache } from './types.js';
 
 /**
@@ -16,7 +16,7 @@ export function invalidatingEngine(engine: Engine, cache: ResultCache): Engine {
   return Object.assign(Object.create(engine) as Engine, {
     ingest: (datasetId: string, ...rest: Parameters<Engine['ingest']> extends [string, ...infer R] ? R : never) =>
       after(datasetId, engine.ingest(datasetId, ...rest)),
-    materialize: (datasetId: string, select: string) => after(datasetId, engine.materialize(datasetId, select)),
+    materialize: (datasetId: string, select: string, options?: MaterializeOptions) => after(datasetId, engine.materialize(datasetId, select, options)),
     copyData: (fromDatasetId: string, toDatasetId: string) => after(toDatasetId, engine.copyData(fromDatasetId, toDatasetId)),
     deleteData: (datasetId: string) => after(datasetId, engine.deleteData(datasetId)),
   });

@@ -28,6 +28,11 @@ export interface QueryOptions {
   timeoutMs?: number;
 }
 
+export interface MaterializeOptions {
+  /** Rows per Parquet row group: small groups prune best under selective filters, large ones decode fastest. */
+  rowGroupRows?: number;
+}
+
 /** The embedded analytics engine (DuckDB). Every value travels as a $n parameter. */
 export interface Engine {
   /** Runs SQL and streams the result as an Apache Arrow IPC stream. */
@@ -42,7 +47,7 @@ export interface Engine {
    * Stores what a trusted SELECT over other data answers as a new version of `datasetId` (derived data such as the
    * analytic rollups), written in the SELECT's order so that sorted columns prune; the previous version stays until then.
    */
-  materialize(datasetId: string, select: string): Promise<DatasetData>;
+  materialize(datasetId: string, select: string, options?: MaterializeOptions): Promise<DatasetData>;
   /** Copies the data of one dataset to another (clone). */
   copyData(fromDatasetId: string, toDatasetId: string): Promise<DatasetData | null>;
   deleteData(datasetId: string): Promise<void>;

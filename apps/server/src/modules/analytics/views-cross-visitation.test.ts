@@ -2,7 +2,8 @@
 import { CHAINS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { expectClose, seedTestPanel, testPanelRelations } from './test-support/panel.js';
+import { overlapRows } from './views/cross-visitation.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -128,6 +129,17 @@ describe('Cross-Visitation views', () => {
     const absent = await query('focus-chain-overlap', { chains, geography: dma, analysisPeriod: period, focusChain: absentChain });
     check(absent.json().rows, absentChain);
     expect((absent.json().rows as Row[]).every((row) => row.overlap === 0)).toBe(true);
+  });
+
+  it('reads the same overlaps through chainVisitors, the reading for chains beyond the ranked columns', async () => {
+    const { relations } = await testPanelRelations(h);
+    const selected = [...chains, absentChain];
+    for (const [geography, period] of [[dma, { granularity: 'monthly', start: '2024-03', end: '2024-05' }], ['US', { granularity: 'quarterly', start: '2025-Q1', end: '2025-Q2' }]] as const) {
+      const overlap = expected(geography, period);
+      const rows = await overlapRows(h.engine, relations, { geography, analysisPeriod: period }, selected, selected, 'chainVisitors');
+      expect(rows).toHaveLength(selected.length ** 2);
+      for (const row of rows) expectClose(row.overlap, overlap(row.place_taxonomy_id, row.secondary_place_taxonomy_id), `${geography} ${row.place_taxonomy_id} × ${row.secondary_place_taxonomy_id}`);
+    }
   });
 
   describe('errors', () => {

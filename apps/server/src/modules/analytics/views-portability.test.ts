@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresConnector } from '../../connectors/postgres.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
-import { ensureRollups } from './rollups/store.js';
-import { VIEWS, type PanelRelations, type RawPanelRelations } from './views/index.js';
+import { expectClose, seedTestPanel, testPanelRelations } from './test-support/panel.js';
+import { overlapRows } from './views/cross-visitation.js';
+import { VIEWS, type PanelRelations } from './views/index.js';
 import { warehouseRunner } from './warehouse.js';
 import { copyPanelToPostgres } from './warehouse-copy.js';
 
@@ -32,17 +32,9 @@ describe.skipIf(!url)('view SQL on DuckDB and PostgreSQL', () => {
 
   beforeAll(async () => {
     await seedTestPanel(h);
-    const ids = await h.db.query<{ table: keyof RawPanelRelations; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
-    const relations: Partial<RawPanelRelations> = {};
-    const versions: Record<string, string> = {};
-    for (const { table, id } of ids) {
-      const data = (await h.engine.datasetData(id))!;
-      relations[table] = data.relation;
-      versions[id] = data.version;
-    }
-    const datasets = Object.fromEntries(ids.map(({ table, id }) => [table, id])) as Record<keyof RawPanelRelations, string>;
-    embedded = await ensureRollups(h.db, h.engine, { relations: relations as RawPanelRelations, datasets, versions });
-    warehouse = await copyPanelToPostgres(h.engine, datasets, url!, schema);
+    const panel = await testPanelRelations(h);
+    embedded = panel.relations;
+    warehouse = await copyPanelToPostgres(h.engine, panel.datasets, url!, schema);
   }, 180_000);
 
   afterAll(async () => {
@@ -68,14 +60,27 @@ describe.skipIf(!url)('view SQL on DuckDB and PostgreSQL', () => {
           const values = { ...defaults, ...variant };
           const expected = await run(h.engine, embedded, values, variant);
           const actual = await run(warehouseRunner(postgresConnector, target, 60_000), warehouse, values, variant);
-          expect(actual.length, 'row count').toBe(expected.length);
-          expect(expected.length, 'the comparison has rows').toBeGreaterThan(0);
-          expected.forEach((row, r) => {
-            expect(Object.keys(actual[r]!)).toEqual(Object.keys(row));
-            for (const [field, value] of Object.entries(row))
-              if (typeof value === 'number') expectClose(actual[r]![field], value, `row ${r} ${field}`);
-              else expect(actual[r]![field], `row ${r} ${field}`).toEqual(value);
-          });
+          expectSameRows(actual, expected);
         });
   }
+
+  it('cross-visitation through chainVisitors (chains beyond the ranked columns) gives the rows of crossVisitors', async () => {
+    const definition = ANALYTIC_SETS['cross-visitation'];
+    const values = Object.fromEntries(definition.queryParameters.map((parameter) => [parameter.id, parameter.defaultValue]));
+    const chains = values.chains as string[];
+    const expected = await overlapRows(h.engine, embedded, values, chains, chains);
+    const actual = await overlapRows(warehouseRunner(postgresConnector, target, 60_000), warehouse, values, chains, chains, 'chainVisitors');
+    expectSameRows(actual, expected);
+  });
 });
+
+function expectSameRows(actual: Record<string, unknown>[], expected: Record<string, unknown>[]) {
+  expect(actual.length, 'row count').toBe(expected.length);
+  expect(expected.length, 'the comparison has rows').toBeGreaterThan(0);
+  expected.forEach((row, r) => {
+    expect(Object.keys(actual[r]!)).toEqual(Object.keys(row));
+    for (const [field, value] of Object.entries(row))
+      if (typeof value === 'number') expectClose(actual[r]![field], value, `row ${r} ${field}`);
+      else expect(actual[r]![field], `row ${r} ${field}`).toEqual(value);
+  });
+}

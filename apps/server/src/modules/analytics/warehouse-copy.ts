@@ -5,7 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PANEL_TABLE_NAMES } from '@atlas/analytics';
 import type { Engine } from '../../engine/types.js';
-import { ROLLUP_NAMES, ROLLUPS } from './rollups/definitions.js';
+import { ROLLUP_KEYS, ROLLUP_NAMES, ROLLUPS } from './rollups/definitions.js';
 import type { PanelRelations, RawPanelRelations } from './views/index.js';
 
 
@@ -52,7 +52,7 @@ export async function copyPanelToPostgres(engine: Engine, datasets: Record<keyof
     for (const table of PANEL_TABLE_NAMES) await client.query(`ANALYZE ${target[table]}`);
     for (const name of ROLLUP_NAMES) {
       await client.query(`CREATE TABLE ${target[name]} AS ${ROLLUPS[name](target)}`);
-      await client.query(`CREATE INDEX ON ${target[name]} (chain_id, dma_id)`);
+      await client.query(`CREATE INDEX ON ${target[name]} (${ROLLUP_KEYS[name]})`);
       await client.query(`ANALYZE ${target[name]}`);
     }
     return target;

@@ -3,16 +3,20 @@
 // Weights are summed unnormalized (views normalize per period), dwell values are kept with their counts (medians stay
 // exact), visitor sets stay per device, and each visit's same-day neighbours are found once. Portable SQL (views/types.ts):
 // the same SELECTs build the rollups in the embedded engine and in a PostgreSQL warehouse.
-import type { RawPanelRelations } from '../views/types.js';
+import type { PanelRelations, RawPanelRelations } from '../views/types.js';
 
-export const ROLLUP_NAMES = ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'journeys'] as const;
+/** In build order: a rollup may read the raw tables and the rollups before it. */
+export const ROLLUP_NAMES = ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'chainRanks', 'crossVisitors', 'journeys'] as const;
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 3;
+export const ROLLUP_SCHEMA_VERSION = 4;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
+
+/** Chains that get a months-mask column of their own in crossVisitors (m0 …), the most visited first. */
+export const RANKED_CHAINS = 64;
 
 // Each visit with its place's geography and taxonomy (as text) and its device's weight and demographics.
 const enriched = (r: RawPanelRelations) => `
@@ -74,7 +78,19 @@ const NEIGHBOURS = SKIPS.flatMap((skip) =>
   }),
 ).join('\n  UNION ALL\n');
 
-export const ROLLUPS: Record<RollupName, (r: RawPanelRelations) => string> = {
+/** The columns each rollup is sorted by (and indexed on in a warehouse): what its views filter by. */
+export const ROLLUP_KEYS: Record<RollupName, string> = {
+  daily: 'chain_id, dma_id', monthly: 'chain_id, dma_id', monthlyCells: 'chain_id, dma_id', monthlyDayparts: 'chain_id, dma_id',
+  monthlyDwell: 'chain_id, dma_id', chainVisitors: 'chain_id, dma_id', chainRanks: 'chain_id', crossVisitors: 'geography_id, block', journeys: 'chain_id, dma_id',
+};
+
+/** Rollups read whole per key (every device of a geography) rather than filtered down to a few rows. */
+export const ROLLUP_ROW_GROUPS: Partial<Record<RollupName, number>> = { crossVisitors: 122_880 };
+
+const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
+
+/** Each rollup's SELECT over the raw tables and the rollups built before it (ROLLUP_NAMES order). */
+export const ROLLUPS: Record<RollupName, (r: PanelRelations) => string> = {
   /** Weighted and raw visits per place geography × chain × day: the time series (daily, monthly, quarterly). */
   daily: (r) => `
 SELECT ${GEO_TAXONOMY}, day, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
@@ -114,6 +130,29 @@ indexed AS (SELECT e.country, e.dma_id, e.chain_id, e.category_id, e.device_id, 
 SELECT country, dma_id, chain_id, category_id, device_id, weight, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
        (SELECT m0 FROM first) AS first_month_index, bit_or(CAST(1 AS BIGINT) << CAST(k % ${MASK_MONTHS} AS INTEGER)) AS months
 FROM indexed GROUP BY country, dma_id, chain_id, category_id, device_id, weight, block ORDER BY chain_id, dma_id, device_id`,
+
+  /** Every chain with visitors, ranked by its visitor rows (most first, then by id), and the masks' first month. */
+  chainRanks: (r) => `
+SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, chain_id) - 1 AS INTEGER) AS rank, MIN(first_month_index) AS first_month_index
+FROM ${r.chainVisitors} GROUP BY chain_id ORDER BY rank`,
+
+  /**
+   * Per geography (the country and each DMA), device and mask block: the months it visited each of the
+   * ${RANKED_CHAINS} top-ranked chains there, one column per rank (m<rank>). Cross-Visitation reads only the columns of the
+   * selected chains from one row per device, with no grouping by device at query time.
+   */
+  crossVisitors: (r) => `
+WITH v AS (
+  SELECT c.country, c.dma_id, c.device_id, c.weight, c.block, c.months, k.rank
+  FROM ${r.chainVisitors} c JOIN ${r.chainRanks} k ON k.chain_id = c.chain_id WHERE k.rank < ${RANKED_CHAINS}
+),
+scoped AS (
+  SELECT country AS geography_id, device_id, weight, block, rank, months FROM v
+  UNION ALL SELECT dma_id, device_id, weight, block, rank, months FROM v
+)
+SELECT geography_id, device_id, weight, block,
+       ${chainMasks}
+FROM scoped GROUP BY geography_id, device_id, weight, block ORDER BY geography_id, block`,
 
   /**
    * Customer Journey (foot-traffic.md): per primary visit, its same-day neighbours before and after, skipping visits

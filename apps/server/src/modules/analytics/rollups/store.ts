@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Engine } from '../../../engine/types.js';
 import type { Queryable } from '../../../store/index.js';
 import type { PanelRelations, RawPanelRelations } from '../views/index.js';
-import { ROLLUP_NAMES, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
+import { ROLLUP_NAMES, ROLLUP_ROW_GROUPS, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
 
 export interface PanelSource {
   /** The panel's dataset id per raw table. */
@@ -38,17 +38,21 @@ export async function ensureRollups(db: Queryable, engine: Engine, source: Panel
   const data = await Promise.all(ids.map((id) => (fresh.has(id) ? engine.datasetData(id) : null)));
   const relations = { ...source.relations } as PanelRelations;
   for (const [k, name] of ROLLUP_NAMES.entries())
-    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, source, name, ids[k]!, wanted));
+    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, relations, name, ids[k]!, wanted));
   return relations;
 }
 
-/** Builds one rollup and records what it was computed from; concurrent callers share the build. */
-function buildRollup(db: Queryable, engine: Engine, source: PanelSource, name: RollupName, id: string, wanted: string): Promise<string> {
+/** Computes one rollup from the relations before it into the engine data `id`. */
+export const materializeRollup = (engine: Engine, id: string, name: RollupName, relations: PanelRelations) =>
+  engine.materialize(id, ROLLUPS[name](relations), { rowGroupRows: ROLLUP_ROW_GROUPS[name] });
+
+/** Builds one rollup from the relations before it and records what it was computed from; concurrent callers share the build. */
+function buildRollup(db: Queryable, engine: Engine, relations: PanelRelations, name: RollupName, id: string, wanted: string): Promise<string> {
   const key = `${id}:${wanted}`;
   let build = building.get(key);
   if (!build) {
     build = (async () => {
-      const built = await engine.materialize(id, ROLLUPS[name](source.relations));
+      const built = await materializeRollup(engine, id, name, relations);
       await db.query(
         `INSERT INTO analytics_rollups (rollup_id, source_versions) VALUES ($1, $2)
          ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, built_at = now()`,

@@ -1,75 +1,116 @@
 // Cross-Visitation (foot-traffic.md "overlap", "Cross-Visitation"): the share of a base chain's weighted visitors who
 // also visited an overlap chain, both memberships counted in the one geography and the selected window of periods.
 import { labels } from '@atlas/analytics';
-import { MASK_MONTHS } from '../rollups/definitions.js';
+import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
 import { periodBounds } from './periods.js';
-import type { PanelRelations, ViewRunner } from './types.js';
+import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
-// $1 base chains, $2 overlap chains, $3 geography (country code or DMA id), $4..$5 first and last month of the window
-// as month indexes (year × 12 + month − 1). Reads the visitor bitmasks: a device visited a chain in the window when its
-// block's mask shares a bit with the window's bits in that block (MASK_MONTHS per block from the data's first month).
-// Each visiting device gets one bit per selected chain it visited; devices are then summed by that set of chains (at
-// most 2^14 sets), so every overlap is a sum over sets instead of a join of visitors: weighted |A| is the weight of the
-// sets holding A, weighted |A ∩ B| of those holding both. Every base × overlap pair gets a row; the overlap is null
-// when the base chain has no visitors, and the diagonal is exactly 100 (A ∩ A = A).
-const sql = (r: PanelRelations) => `
-WITH a AS (SELECT unnest($1::VARCHAR[]) AS id, generate_subscripts($1::VARCHAR[], 1) AS i),
-b AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-bits AS (SELECT id, CAST(ROW_NUMBER() OVER (ORDER BY id) - 1 AS INTEGER) AS bit FROM (SELECT id FROM a UNION SELECT id FROM b) selected),
+// Both readings answer the weight of the window's visiting devices by their set of selected chains (bit i = the i-th
+// distinct selected chain, at most 2^8 sets), so every overlap is a sum over sets instead of a join of visitors:
+// weighted |A| is the weight of the sets holding A, weighted |A ∩ B| of those holding both.
+interface ChainSet { chains: number; weight: number }
+
+/** The months of the window as month indexes (year × 12 + month − 1), first and last. */
+interface Window { first: number; last: number }
+
+/**
+ * From crossVisitors, one row per device with a months-mask column per ranked chain, read in the window's mask block
+ * (null when a chain is ranked beyond the columns or the window spans two blocks). A selected chain without visitors
+ * anywhere has no rank and adds no bit.
+ */
+async function crossVisitorSets(sql: SqlRunner, r: PanelRelations, chains: string[], geography: string, window: Window): Promise<ChainSet[] | null> {
+  const ranks = await sql.queryRows(`SELECT chain_id, rank, first_month_index FROM ${r.chainRanks} WHERE chain_id IN (SELECT unnest($1::VARCHAR[]))`, [chains]);
+  if (ranks.some((row) => Number(row.rank) >= RANKED_CHAINS)) return null;
+  if (!ranks.length) return [];
+  const first = Number(ranks[0]!.first_month_index);
+  const lo = Math.max(window.first - first, 0);
+  const hi = window.last - first;
+  const block = Math.floor(lo / MASK_MONTHS);
+  if (hi >= lo && Math.floor(hi / MASK_MONTHS) !== block) return null;
+  const bitsOf = (from: number, to: number) => (to < from ? 0n : ((1n << BigInt(to - from + 1)) - 1n) << BigInt(from));
+  const mask = bitsOf(lo - block * MASK_MONTHS, hi - block * MASK_MONTHS);
+  // One flag per ranked selected chain: whether the device visited it in the window.
+  const flags = ranks.map((row) => ({ bit: chains.indexOf(String(row.chain_id)), column: `m${Number(row.rank)}` }));
+  const names = flags.map((flag) => `c${flag.bit}`).join(', ');
+  const rows = await sql.queryRows(
+    `SELECT ${names}, SUM(weight)::FLOAT8 AS weight FROM (
+  SELECT weight, ${flags.map((flag) => `(${flag.column} & CAST($3 AS BIGINT)) <> 0 AS c${flag.bit}`).join(', ')}
+  FROM ${r.crossVisitors} WHERE geography_id = $1 AND block = $2::INTEGER AND ((${flags.map((flag) => flag.column).join(' | ')}) & CAST($3 AS BIGINT)) <> 0
+) devices GROUP BY ${names}`,
+    [geography, block, String(mask)],
+  );
+  return rows.map((row) => ({ chains: flags.reduce((set, flag) => (row[`c${flag.bit}`] === true ? set | (1 << flag.bit) : set), 0), weight: Number(row.weight) }));
+}
+
+/**
+ * From chainVisitors: a device visited a chain in the window when its block's mask shares a bit with the window's bits
+ * in that block; its chains are gathered by grouping by device.
+ */
+async function chainVisitorSets(sql: SqlRunner, r: PanelRelations, chains: string[], geography: string, window: Window): Promise<ChainSet[]> {
+  const rows = await sql.queryRows(
+    `WITH bits AS (SELECT unnest($1::VARCHAR[]) AS id, CAST(generate_subscripts($1::VARCHAR[], 1) - 1 AS INTEGER) AS bit),
 bounded AS (
-  SELECT r.device_id, r.weight, r.months, bits.bit,
-         GREATEST($4::INTEGER - r.first_month_index - r.block * ${MASK_MONTHS}, 0) AS lo,
-         LEAST($5::INTEGER - r.first_month_index - r.block * ${MASK_MONTHS}, ${MASK_MONTHS - 1}) AS hi
-  FROM ${r.chainVisitors} r JOIN bits ON bits.id = r.chain_id
-  WHERE r.country = $3 OR r.dma_id = $3
+  SELECT c.device_id, c.weight, c.months, bits.bit,
+         GREATEST($3::INTEGER - c.first_month_index - c.block * ${MASK_MONTHS}, 0) AS lo,
+         LEAST($4::INTEGER - c.first_month_index - c.block * ${MASK_MONTHS}, ${MASK_MONTHS - 1}) AS hi
+  FROM ${r.chainVisitors} c JOIN bits ON bits.id = c.chain_id
+  WHERE c.country = $2 OR c.dma_id = $2
 ),
 visitors AS (
   SELECT device_id, weight, bit_or(CAST(1 AS BIGINT) << bit) AS chains FROM bounded
   WHERE hi >= lo AND (months & (((CAST(1 AS BIGINT) << (hi - lo + 1)) - 1) << lo)) <> 0
   GROUP BY device_id, weight
-),
-sets AS (SELECT chains, SUM(weight) AS weight FROM visitors GROUP BY chains),
-pairs AS (
-  SELECT a.id AS base_id, a.i AS ai, b.id AS overlap_id, b.i AS bi,
-         SUM(CASE WHEN (s.chains & (CAST(1 AS BIGINT) << x.bit)) <> 0 THEN s.weight ELSE 0 END) AS total,
-         SUM(CASE WHEN (s.chains & (CAST(1 AS BIGINT) << x.bit)) <> 0 AND (s.chains & (CAST(1 AS BIGINT) << y.bit)) <> 0 THEN s.weight ELSE 0 END) AS both_weight
-  FROM a JOIN bits x ON x.id = a.id CROSS JOIN b JOIN bits y ON y.id = b.id LEFT JOIN sets s ON TRUE
-  GROUP BY a.id, a.i, b.id, b.i
 )
-SELECT base_id, overlap_id,
-       CASE WHEN COALESCE(total, 0) = 0 THEN NULL WHEN base_id = overlap_id THEN 100 ELSE both_weight / total * 100 END::FLOAT8 AS overlap
-FROM pairs
-ORDER BY ai, bi`;
+SELECT chains, SUM(weight)::FLOAT8 AS weight FROM visitors GROUP BY chains`,
+    [chains, geography, window.first, window.last],
+  );
+  return rows.map((row) => ({ chains: Number(row.chains), weight: Number(row.weight) }));
+}
 
-async function overlaps(engine: Parameters<ViewRunner>[0], panel: PanelRelations, values: Record<string, unknown>, bases: string[], others: string[]) {
-  const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-  const first = new Date(periodBounds(period.granularity, period.start).startMs);
-  const next = new Date(periodBounds(period.granularity, period.end).endMs);
-  const monthIndex = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
-  const rows = await engine.queryRows(sql(panel), [bases, others, values.geography, monthIndex(first), monthIndex(next) - 1]);
-  const names = labels().PLACE_TAXONOMY;
-  return rows.map((row) => {
-    const base = String(row.base_id);
-    const other = String(row.overlap_id);
-    return {
-      place_taxonomy_id: base,
-      place_taxonomy_value: names[base] ?? base,
-      secondary_place_taxonomy_id: other,
-      secondary_place_taxonomy_value: names[other] ?? other,
-      overlap: row.overlap === null ? null : Number(row.overlap),
-    };
+/**
+ * Every base × overlap pair in order: weighted |A ∩ B| ÷ weighted |A| × 100, null when A has no visitors, exactly 100 on
+ * the diagonal (A ∩ A = A).
+ */
+function overlaps(sets: ChainSet[], chains: string[], bases: string[], others: string[]) {
+  const weightOf = (...ids: string[]) => {
+    const bits = ids.reduce((all, id) => all | (1 << chains.indexOf(id)), 0);
+    return sets.reduce((sum, set) => ((set.chains & bits) === bits ? sum + set.weight : sum), 0);
+  };
+  return bases.flatMap((base) => {
+    const total = weightOf(base);
+    return others.map((other) => ({ base, other, overlap: total === 0 ? null : base === other ? 100 : (weightOf(base, other) / total) * 100 }));
   });
 }
 
+/** Overlap rows of every base × overlap chain; `via` forces one reading (tests), otherwise crossVisitors when it can. */
+export async function overlapRows(
+  sql: SqlRunner, panel: PanelRelations, values: Record<string, unknown>, bases: string[], others: string[], via?: 'chainVisitors',
+) {
+  const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
+  const monthIndex = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+  const window = { first: monthIndex(periodBounds(period.granularity, period.start).startMs), last: monthIndex(periodBounds(period.granularity, period.end).endMs) - 1 };
+  const chains = [...new Set([...bases, ...others])];
+  const geography = values.geography as string;
+  const sets = (via ? null : await crossVisitorSets(sql, panel, chains, geography, window)) ?? (await chainVisitorSets(sql, panel, chains, geography, window));
+  const names = labels().PLACE_TAXONOMY;
+  return overlaps(sets, chains, bases, others).map(({ base, other, overlap }) => ({
+    place_taxonomy_id: base,
+    place_taxonomy_value: names[base] ?? base,
+    secondary_place_taxonomy_id: other,
+    secondary_place_taxonomy_value: names[other] ?? other,
+    overlap,
+  }));
+}
+
 /** The heatmap: every selected chain as base (rows) by every selected chain as overlap (columns), diagonal included. */
-export const overlapHeatmap: ViewRunner = (engine, panel, values) => {
+export const overlapHeatmap: ViewRunner = (sql, panel, values) => {
   const chains = values.chains as string[];
-  return overlaps(engine, panel, values, chains, chains);
+  return overlapRows(sql, panel, values, chains, chains);
 };
 
 /** The bars: overlap(A, focus) for every selected base chain A; the focus chain defaults to the first selected chain. */
-export const focusChainOverlap: ViewRunner = (engine, panel, values, given) => {
+export const focusChainOverlap: ViewRunner = (sql, panel, values, given) => {
   const chains = values.chains as string[];
   const focus = typeof given.focusChain === 'string' && given.focusChain !== '' ? given.focusChain : chains[0]!;
-  return overlaps(engine, panel, values, chains, [focus]);
+  return overlapRows(sql, panel, values, chains, [focus]);
 };

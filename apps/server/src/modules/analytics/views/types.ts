@@ -16,6 +16,8 @@ export interface PanelRelations extends RawPanelRelations {
   monthlyDayparts: string;
   monthlyDwell: string;
   chainVisitors: string;
+  chainRanks: string;
+  crossVisitors: string;
   journeys: string;
 }
 
