@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openEngine } from './engine/index.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { seedFootTraffic } from './seed/foot-traffic.js';
+import { pruneRollups } from './modules/analytics/rollups/store.js';
 import { migrate, openStore } from './store/index.js';
 
 const config = loadConfig();
@@ -12,6 +13,8 @@ const applied = await migrate(db);
 await seedDemo(db, config.demoPassword);
 const engine = await openEngine(config);
 await seedFootTraffic(db, engine, { ...config.demoPanel, dataDir: config.dataDir, log: (message) => console.log(message) });
+const pruned = await pruneRollups(db, engine);
+if (pruned) console.log(`Removed ${pruned} analytic rollups of deleted panels`);
 const app = await buildApp({ db, config, blobs: openBlobStore(config), engine, logger: true });
 
 const shutdown = async () => {

@@ -128,10 +128,11 @@ export class DuckDbEngine implements Engine {
   // Derived data is read far more often than written: LZ4 decodes faster than zstd for a little more disk.
   materialize(datasetId: string, select: string, options: MaterializeOptions = {}): Promise<DatasetData> {
     const rowGroup = Math.trunc(options.rowGroupRows ?? MATERIALIZED_ROW_GROUP);
+    const compression = options.compressed === false ? 'uncompressed' : 'lz4_raw';
     return this.inLane(datasetId, () =>
       this.load(
         datasetId,
-        (connection, target) => connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION lz4_raw, ROW_GROUP_SIZE ${rowGroup})`).then(() => undefined),
+        (connection, target) => connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rowGroup})`).then(() => undefined),
         { skipArrow: true },
       ),
     );

@@ -31,6 +31,8 @@ export interface QueryOptions {
 export interface MaterializeOptions {
   /** Rows per Parquet row group: small groups prune best under selective filters, large ones decode fastest. */
   rowGroupRows?: number;
+  /** LZ4-compressed (the default) or stored plain: plain trades disk for the fastest full scans. */
+  compressed?: boolean;
 }
 
 /** The embedded analytics engine (DuckDB). Every value travels as a $n parameter. */

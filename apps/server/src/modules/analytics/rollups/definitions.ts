@@ -3,6 +3,7 @@
 // Weights are summed unnormalized (views normalize per period), dwell values are kept with their counts (medians stay
 // exact), visitor sets stay per device, and each visit's same-day neighbours are found once. Portable SQL (views/types.ts):
 // the same SELECTs build the rollups in the embedded engine and in a PostgreSQL warehouse.
+import type { MaterializeOptions } from '../../../engine/types.js';
 import type { PanelRelations, RawPanelRelations } from '../views/types.js';
 
 /** In build order: a rollup may read the raw tables and the rollups before it. */
@@ -84,8 +85,11 @@ export const ROLLUP_KEYS: Record<RollupName, string> = {
   monthlyDwell: 'chain_id, dma_id', chainVisitors: 'chain_id, dma_id', chainRanks: 'chain_id', crossVisitors: 'geography_id, block', journeys: 'chain_id, dma_id',
 };
 
-/** Rollups read whole per key (every device of a geography) rather than filtered down to a few rows. */
-export const ROLLUP_ROW_GROUPS: Partial<Record<RollupName, number>> = { crossVisitors: 122_880 };
+/**
+ * Storage of rollups read whole per key (every device of a geography) rather than filtered down to a few rows: large
+ * row groups, and plain values, since decoding is most of such a query.
+ */
+export const ROLLUP_STORAGE: Partial<Record<RollupName, MaterializeOptions>> = { crossVisitors: { rowGroupRows: 122_880, compressed: false } };
 
 const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Engine } from '../../../engine/types.js';
 import type { Queryable } from '../../../store/index.js';
 import type { PanelRelations, RawPanelRelations } from '../views/index.js';
-import { ROLLUP_NAMES, ROLLUP_ROW_GROUPS, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
+import { ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
 
 export interface PanelSource {
   /** The panel's dataset id per raw table. */
@@ -38,29 +38,46 @@ export async function ensureRollups(db: Queryable, engine: Engine, source: Panel
   const data = await Promise.all(ids.map((id) => (fresh.has(id) ? engine.datasetData(id) : null)));
   const relations = { ...source.relations } as PanelRelations;
   for (const [k, name] of ROLLUP_NAMES.entries())
-    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, relations, name, ids[k]!, wanted));
+    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, relations, name, ids[k]!, wanted, Object.values(source.datasets)));
   return relations;
 }
 
 /** Computes one rollup from the relations before it into the engine data `id`. */
 export const materializeRollup = (engine: Engine, id: string, name: RollupName, relations: PanelRelations) =>
-  engine.materialize(id, ROLLUPS[name](relations), { rowGroupRows: ROLLUP_ROW_GROUPS[name] });
+  engine.materialize(id, ROLLUPS[name](relations), ROLLUP_STORAGE[name]);
 
 /** Builds one rollup from the relations before it and records what it was computed from; concurrent callers share the build. */
-function buildRollup(db: Queryable, engine: Engine, relations: PanelRelations, name: RollupName, id: string, wanted: string): Promise<string> {
+function buildRollup(
+  db: Queryable, engine: Engine, relations: PanelRelations, name: RollupName, id: string, wanted: string, datasets: string[],
+): Promise<string> {
   const key = `${id}:${wanted}`;
   let build = building.get(key);
   if (!build) {
     build = (async () => {
       const built = await materializeRollup(engine, id, name, relations);
       await db.query(
-        `INSERT INTO analytics_rollups (rollup_id, source_versions) VALUES ($1, $2)
-         ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, built_at = now()`,
-        [id, wanted],
+        `INSERT INTO analytics_rollups (rollup_id, source_versions, source_datasets) VALUES ($1, $2, $3)
+         ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, source_datasets = EXCLUDED.source_datasets, built_at = now()`,
+        [id, wanted, datasets],
       );
       return built.relation;
     })().finally(() => building.delete(key));
     building.set(key, build);
   }
   return build;
+}
+
+/**
+ * Removes the rollups of panels whose datasets were deleted (and those recorded before their sources were), data files
+ * included; a rollup still in use is simply rebuilt at its next query. Answers how many were removed.
+ */
+export async function pruneRollups(db: Queryable, engine: Engine): Promise<number> {
+  const gone = await db.query<{ rollup_id: string }>(
+    `DELETE FROM analytics_rollups r
+     WHERE cardinality(r.source_datasets) = 0
+        OR EXISTS (SELECT 1 FROM unnest(r.source_datasets) AS s(id) WHERE NOT EXISTS (SELECT 1 FROM datasets d WHERE d.id = s.id))
+     RETURNING rollup_id`,
+  );
+  for (const { rollup_id: id } of gone) await engine.deleteData(id);
+  return gone.length;
 }

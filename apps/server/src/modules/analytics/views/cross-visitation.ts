@@ -35,7 +35,7 @@ async function crossVisitorSets(sql: SqlRunner, r: PanelRelations, chains: strin
   const rows = await sql.queryRows(
     `SELECT ${names}, SUM(weight)::FLOAT8 AS weight FROM (
   SELECT weight, ${flags.map((flag) => `(${flag.column} & CAST($3 AS BIGINT)) <> 0 AS c${flag.bit}`).join(', ')}
-  FROM ${r.crossVisitors} WHERE geography_id = $1 AND block = $2::INTEGER AND ((${flags.map((flag) => flag.column).join(' | ')}) & CAST($3 AS BIGINT)) <> 0
+  FROM ${r.crossVisitors} WHERE geography_id = $1 AND block = $2::INTEGER
 ) devices GROUP BY ${names}`,
     [geography, block, String(mask)],
   );
