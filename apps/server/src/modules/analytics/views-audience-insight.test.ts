@@ -3,16 +3,15 @@ import { CHAINS } from '@atlas/analytics';
 import { AGE_ORDER, GENDERS } from '@atlas/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
-interface Visit { chain: string; dma: string; month: string; age: string; gender: string; weight: number }
 interface Cell { dma: string; age: string; gender: string; population: number }
 
 describe('Audience Insight views', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   let cells: Cell[] = [];
   let dma = '';
   let chains: string[] = [];
@@ -20,25 +19,12 @@ describe('Audience Insight views', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, { chain: string; dma: string }>();
-    for (const p of await raw('places')) places.set(Number(p.place_id), { chain: String(p.chain_id), dma: String(p.dma_id) });
-    const devices = new Map<number, { age: string; gender: string; weight: number }>();
-    for (const d of await raw('panel')) devices.set(Number(d.device_id), { age: String(d.age), gender: String(d.gender), weight: Number(d.weight) });
-    cells = (await raw('population')).map((c) => ({ dma: String(c.dma_id), age: String(c.age), gender: String(c.gender), population: Number(c.population) }));
-    visits = (await raw('visits')).map((v) => {
-      const place = places.get(Number(v.place_id))!;
-      const device = devices.get(Number(v.device_id))!;
-      return { chain: place.chain, dma: place.dma, month: String(v.started_at).slice(0, 7), age: device.age, gender: device.gender, weight: device.weight };
-    });
-    const counts = (key: (v: Visit) => string, among: Visit[]) => {
-      const found = new Map<string, number>();
-      for (const v of among) found.set(key(v), (found.get(key(v)) ?? 0) + 1);
-      return [...found.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
-    };
-    dma = counts((v) => v.dma, visits)[0]!;
-    chains = counts((v) => v.chain, visits.filter((v) => v.dma === dma)).slice(0, 5);
-    const here = new Set([...places.values()].filter((p) => p.dma === dma).map((p) => p.chain));
+    const panel = await seedTestVisits(h);
+    visits = panel.visits;
+    cells = (await panel.raw('population')).map((c) => ({ dma: String(c.dma_id), age: String(c.age), gender: String(c.gender), population: Number(c.population) }));
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    chains = busiest(visits.filter((v) => v.dma === dma), (v) => v.chain).slice(0, 5);
+    const here = new Set(panel.places.filter((p) => p.dma === dma).map((p) => p.chain));
     absentChain = CHAINS.find((c) => !here.has(c.id))!.id;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);

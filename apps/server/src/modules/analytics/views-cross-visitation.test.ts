@@ -2,19 +2,18 @@
 import { CHAINS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { expectClose, seedTestPanel, testPanelRelations } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, testPanelRelations, type TestVisit } from './test-support/panel.js';
 import { overlapRows } from './views/cross-visitation.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
-interface Visit { device: number; chain: string; dma: string; country: string; month: string; quarter: string }
 type Period = { granularity: 'monthly' | 'quarterly'; start: string; end: string };
 
 const chainName = (id: string) => CHAINS.find((c) => c.id === id)!.name;
 
 describe('Cross-Visitation views', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   const weights = new Map<number, number>();
   let dma = '';
   let chains: string[] = [];
@@ -22,27 +21,13 @@ describe('Cross-Visitation views', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, { chain: string; dma: string; country: string }>();
-    for (const p of await raw('places')) places.set(Number(p.place_id), { chain: String(p.chain_id), dma: String(p.dma_id), country: String(p.country) });
-    for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));
-    visits = (await raw('visits')).map((v) => {
-      const at = String(v.started_at);
-      const place = places.get(Number(v.place_id))!;
-      return {
-        device: Number(v.device_id), ...place, month: at.slice(0, 7),
-        quarter: `${at.slice(0, 4)}-Q${Math.floor((Number(at.slice(5, 7)) - 1) / 3) + 1}`,
-      };
-    });
+    const panel = await seedTestVisits(h);
+    visits = panel.visits;
+    for (const v of visits) weights.set(v.device, v.weight);
     // The busiest DMA, its six busiest chains, and a chain without places there (its row of the heatmap is null).
-    const count = (key: (v: Visit) => string, among = visits) => {
-      const counts = new Map<string, number>();
-      for (const v of among) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
-    };
-    dma = count((v) => v.dma)[0]!;
-    chains = count((v) => v.chain, visits.filter((v) => v.dma === dma)).slice(0, 6);
-    const here = new Set([...places.values()].filter((p) => p.dma === dma).map((p) => p.chain));
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    chains = busiest(visits.filter((v) => v.dma === dma), (v) => v.chain).slice(0, 6);
+    const here = new Set(panel.places.filter((p) => p.dma === dma).map((p) => p.chain));
     absentChain = CHAINS.find((c) => !here.has(c.id))!.id;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);
@@ -73,8 +58,8 @@ describe('Cross-Visitation views', () => {
   }
 
   it.each([
-    ['a DMA, monthly', () => dma, { granularity: 'monthly', start: '2024-03', end: '2024-05' }],
-    ['the US, quarterly', () => 'US', { granularity: 'quarterly', start: '2025-Q1', end: '2025-Q2' }],
+    ['a DMA, monthly', (): string => dma, { granularity: 'monthly', start: '2024-03', end: '2024-05' }],
+    ['the US, quarterly', (): string => 'US', { granularity: 'quarterly', start: '2025-Q1', end: '2025-Q2' }],
   ] as const)('the heatmap answers every base × overlap chain in order, diagonal 100 (%s)', async (_, geography, period) => {
     const selected = [...chains, absentChain];
     const response = await query('overlap-heatmap', { chains: selected, geography: geography(), analysisPeriod: period });

@@ -4,18 +4,17 @@ import { CATEGORIES, CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { topByPercentage } from './views/customer-journey.js';
 
 type Row = Record<string, unknown>;
 type Level = 'chain' | 'category';
 type Period = { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-interface Visit { id: number; device: number; at: string; day: string; month: string; quarter: string; chain: string; category: string; dma: string; country: string; weight: number }
 
 const name = (id: string) => (CHAINS.find((c) => c.id === id) ?? CATEGORIES.find((c) => c.id === id))!.name;
 const geographyName = (id: string) => (id === 'US' ? 'United States' : DMAS.find((d) => d.id === id)!.name);
 // Calendar days of a month or quarter by UTC dates: the first day of the next period minus the first day.
-const days = (granularity: Period['granularity'], v: Visit) => {
+const days = (granularity: Period['granularity'], v: TestVisit) => {
   const year = Number(v.month.slice(0, 4));
   const first = granularity === 'monthly' ? Number(v.month.slice(5, 7)) - 1 : (Number(v.quarter.slice(6)) - 1) * 3;
   const span = granularity === 'monthly' ? 1 : 3;
@@ -24,51 +23,32 @@ const days = (granularity: Period['granularity'], v: Visit) => {
 
 describe('Customer Journey view', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   /** Each device's visits of each day, in (started_at, visit_id) order. */
-  const byDeviceDay = new Map<string, Visit[]>();
+  const byDeviceDay = new Map<string, TestVisit[]>();
   let dma = '';
   let topChain = '';
   let topCategory = '';
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, { chain: string; category: string; dma: string; country: string }>();
-    for (const p of await raw('places'))
-      places.set(Number(p.place_id), { chain: String(p.chain_id), category: String(p.category_id), dma: String(p.dma_id), country: String(p.country) });
-    const weights = new Map<number, number>();
-    for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));
-    visits = (await raw('visits')).map((v) => {
-      const at = String(v.started_at); // local time rendered as ISO: '2024-03-05T07:12:00.000Z'
-      const device = Number(v.device_id);
-      return {
-        id: Number(v.visit_id), device, at, day: at.slice(0, 10), month: at.slice(0, 7),
-        quarter: `${at.slice(0, 4)}-Q${Math.floor((Number(at.slice(5, 7)) - 1) / 3) + 1}`,
-        ...places.get(Number(v.place_id))!, weight: weights.get(device)!,
-      };
-    });
+    visits = (await seedTestVisits(h)).visits;
     for (const v of visits) {
       const key = `${v.device}|${v.day}`;
       if (!byDeviceDay.has(key)) byDeviceDay.set(key, []);
       byDeviceDay.get(key)!.push(v);
     }
     for (const list of byDeviceDay.values()) list.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
-    const busiest = (key: (v: Visit) => string) => {
-      const counts = new Map<string, number>();
-      for (const v of visits) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
-    };
-    dma = busiest((v) => v.dma);
-    topChain = busiest((v) => v.chain);
-    topCategory = busiest((v) => v.category);
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    topChain = busiest(visits, (v) => v.chain)[0]!;
+    topCategory = busiest(visits, (v) => v.category)[0]!;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);
 
   const query = (template: string, parameters: Row) =>
     h.app.inject({ method: 'POST', url: `/v1/query/customer-journey/template/${template}`, headers: analyst, payload: { parameters } });
 
-  const level = (v: Visit, of: Level) => (of === 'chain' ? v.chain : v.category);
+  const level = (v: TestVisit, of: Level) => (of === 'chain' ? v.chain : v.category);
 
   /** The definition by scanning: per relationship, X → weight and normalized visits, the total weight, and scan facts. */
   function expected(primary: string, by: Level, geography: string, period: Period) {
@@ -82,7 +62,7 @@ describe('Customer Journey view', () => {
       const list = byDeviceDay.get(`${v.device}|${v.day}`)!;
       const i = list.indexOf(v);
       for (const [relationship, step] of [['before', -1], ['after', 1]] as const) {
-        let neighbour: Visit | undefined;
+        let neighbour: TestVisit | undefined;
         for (let j = i + step; j >= 0 && j < list.length; j += step) {
           const w = list[j]!;
           if (w.at === v.at) continue; // started at the same instant: neither earlier nor later

@@ -2,11 +2,10 @@
 import { CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
-interface Visit { chain: string; dma: string; country: string; day: string; month: string; weight: number }
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
@@ -16,7 +15,7 @@ const monthMs = (month: string) => Date.UTC(Number(month.slice(0, 4)), Number(mo
 
 describe('Indexed Foot Traffic view', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   let first = '';
   let last = '';
   let dma = '';
@@ -26,28 +25,16 @@ describe('Indexed Foot Traffic view', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, { chain: string; dma: string; country: string }>();
-    for (const p of await raw('places')) places.set(Number(p.place_id), { chain: String(p.chain_id), dma: String(p.dma_id), country: String(p.country) });
-    const weights = new Map<number, number>();
-    for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));
-    visits = (await raw('visits')).map((v) => {
-      const at = String(v.started_at); // local time rendered as ISO: '2024-03-05T07:12:00.000Z'
-      return { ...places.get(Number(v.place_id))!, day: at.slice(0, 10), month: at.slice(0, 7), weight: weights.get(Number(v.device_id))! };
-    });
+    const panel = await seedTestVisits(h);
+    visits = panel.visits;
     const days = visits.map((v) => v.day).sort();
     first = days[0]!;
     last = days[days.length - 1]!;
-    const count = (key: (v: Visit) => string, among = visits) => {
-      const counts = new Map<string, number>();
-      for (const v of among) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
-    };
-    dma = count((v) => v.dma)[0]!;
-    dmaChains = count((v) => v.chain, visits.filter((v) => v.dma === dma)).slice(0, 3);
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    dmaChains = busiest(visits.filter((v) => v.dma === dma), (v) => v.chain).slice(0, 3);
     const chainDmas = new Set(visits.filter((v) => v.chain === dmaChains[0]).map((v) => v.dma));
     emptyDma = DMAS.find((d) => !chainDmas.has(d.id))!.id;
-    const chainsHere = new Set([...places.values()].filter((p) => p.dma === dma).map((p) => p.chain));
+    const chainsHere = new Set(panel.places.filter((p) => p.dma === dma).map((p) => p.chain));
     absentChain = CHAINS.find((c) => !chainsHere.has(c.id))!.id;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);
@@ -60,7 +47,7 @@ describe('Indexed Foot Traffic view', () => {
       headers: analyst,
       payload: { parameters: { chains: [CHAINS[0]!.id], geography: 'US', chain: CHAINS[0]!.id, geographies: ['US'], ...parameters } },
     });
-  const inGeography = (v: Visit, g: string) => v.country === g || v.dma === g;
+  const inGeography = (v: TestVisit, g: string) => v.country === g || v.dma === g;
 
   /** Daily series by plain loops: per-day weighted sums, then the mean over D−6..D clipped to the data span. */
   function dailySeries(g: string, chain: string, start: string, end: string) {

@@ -4,17 +4,16 @@ import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 
 type Row = Record<string, unknown>;
 type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
 type Period = { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-interface Visit { age: string; gender: string; income: string; chain: string; category: string; dma: string; country: string; month: string; quarter: string; weight: number }
 interface Query { age?: string[]; gender?: string[]; income?: string[]; geography: string[]; period: Period; rows: Dimension[]; columns: Dimension[]; taxonomies: string[] }
 
 const name = (id: string) => (CHAINS.find((c) => c.id === id) ?? CATEGORIES.find((c) => c.id === id))!.name;
 const geographyName = (id: string) => (id === 'US' ? 'United States' : DMAS.find((d) => d.id === id)!.name);
-const periodOf = (granularity: Period['granularity'], v: Visit) => (granularity === 'monthly' ? v.month : v.quarter);
+const periodOf = (granularity: Period['granularity'], v: TestVisit) => (granularity === 'monthly' ? v.month : v.quarter);
 /** First day (UTC ms) of a month or quarter, and its calendar days: next first day minus this one. */
 function periodDays(granularity: Period['granularity'], value: string) {
   const year = Number(value.slice(0, 4));
@@ -25,34 +24,17 @@ function periodDays(granularity: Period['granularity'], value: string) {
 
 describe('Movement Pivot view', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   let dma = '';
   let chains: string[] = [];
   let category = '';
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, { chain: string; category: string; dma: string; country: string }>();
-    for (const p of await raw('places'))
-      places.set(Number(p.place_id), { chain: String(p.chain_id), category: String(p.category_id), dma: String(p.dma_id), country: String(p.country) });
-    const devices = new Map<number, { age: string; gender: string; income: string; weight: number }>();
-    for (const d of await raw('panel')) devices.set(Number(d.device_id), { age: String(d.age), gender: String(d.gender), income: String(d.income), weight: Number(d.weight) });
-    visits = (await raw('visits')).map((v) => {
-      const at = String(v.started_at);
-      return {
-        ...devices.get(Number(v.device_id))!, ...places.get(Number(v.place_id))!, month: at.slice(0, 7),
-        quarter: `${at.slice(0, 4)}-Q${Math.floor((Number(at.slice(5, 7)) - 1) / 3) + 1}`,
-      };
-    });
-    const busiest = (key: (v: Visit) => string, among = visits) => {
-      const counts = new Map<string, number>();
-      for (const v of among) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
-    };
-    dma = busiest((v) => v.dma)[0]!;
-    chains = busiest((v) => v.chain, visits.filter((v) => v.dma === dma)).slice(0, 4);
-    category = busiest((v) => v.category)[0]!;
+    visits = (await seedTestVisits(h)).visits;
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    chains = busiest(visits.filter((v) => v.dma === dma), (v) => v.chain).slice(0, 4);
+    category = busiest(visits, (v) => v.category)[0]!;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);
 

@@ -3,23 +3,21 @@ import { CATEGORIES, CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
-import { expectClose, seedTestPanel } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
-interface Place { chain: string; category: string; dma: string; country: string }
-interface Visit { device: number; place: Place; month: string; quarter: string; hour: number; dwell: number; weight: number }
 
 const daysInMonth = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 const daysInQuarter = (quarter: string) => {
   const first = (Number(quarter.slice(6)) - 1) * 3 + 1;
   return [0, 1, 2].reduce((sum, k) => sum + daysInMonth(`${quarter.slice(0, 4)}-${String(first + k).padStart(2, '0')}`), 0);
 };
-const normFactor = (v: Visit, granularity: 'monthly' | 'quarterly') => (granularity === 'monthly' ? 30 / daysInMonth(v.month) : 91 / daysInQuarter(v.quarter));
+const normFactor = (v: TestVisit, granularity: 'monthly' | 'quarterly') => (granularity === 'monthly' ? 30 / daysInMonth(v.month) : 91 / daysInQuarter(v.quarter));
 
 describe('analytic-set views', () => {
   const h = useHarness(testStores()[0]!);
-  let visits: Visit[] = [];
+  let visits: TestVisit[] = [];
   let dma = '';
   let emptyDma = '';
   let dmaChains: string[] = [];
@@ -27,33 +25,15 @@ describe('analytic-set views', () => {
   let analyst: Record<string, string>;
 
   beforeAll(async () => {
-    const raw = await seedTestPanel(h);
-    const places = new Map<number, Place>();
-    for (const p of await raw('places'))
-      places.set(Number(p.place_id), { chain: String(p.chain_id), category: String(p.category_id), dma: String(p.dma_id), country: String(p.country) });
-    const weights = new Map<number, number>();
-    for (const d of await raw('panel')) weights.set(Number(d.device_id), Number(d.weight));
-    visits = (await raw('visits')).map((v) => {
-      const at = String(v.started_at); // local time rendered as ISO: '2024-03-05T07:12:00.000Z'
-      const month = at.slice(0, 7);
-      return {
-        device: Number(v.device_id), place: places.get(Number(v.place_id))!, month,
-        quarter: `${at.slice(0, 4)}-Q${Math.floor((Number(at.slice(5, 7)) - 1) / 3) + 1}`,
-        hour: Number(at.slice(11, 13)), dwell: Number(v.dwell_minutes), weight: weights.get(Number(v.device_id))!,
-      };
-    });
+    const panel = await seedTestVisits(h);
+    visits = panel.visits;
     // The busiest DMA, its busiest chains, a DMA without places and a chain without places in the busiest DMA.
-    const count = (key: (v: Visit) => string, among = visits) => {
-      const counts = new Map<string, number>();
-      for (const v of among) counts.set(key(v), (counts.get(key(v)) ?? 0) + 1);
-      return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([key]) => key);
-    };
-    dma = count((v) => v.place.dma)[0]!;
-    dmaChains = count((v) => v.place.chain, visits.filter((v) => v.place.dma === dma)).slice(0, 6);
+    dma = busiest(visits, (v) => v.dma)[0]!;
+    dmaChains = busiest(visits.filter((v) => v.dma === dma), (v) => v.chain).slice(0, 6);
     // A DMA where the busiest chain has no visits at all: its rows there have a zero benchmark.
-    const chainDmas = new Set(visits.filter((v) => v.place.chain === dmaChains[0]).map((v) => v.place.dma));
+    const chainDmas = new Set(visits.filter((v) => v.chain === dmaChains[0]).map((v) => v.dma));
     emptyDma = DMAS.find((d) => !chainDmas.has(d.id))!.id;
-    const chainsHere = new Set([...places.values()].filter((p) => p.dma === dma).map((p) => p.chain));
+    const chainsHere = new Set(panel.places.filter((p) => p.dma === dma).map((p) => p.chain));
     absentChain = CHAINS.find((c) => !chainsHere.has(c.id))!.id;
     analyst = await h.auth('analyst@example.com');
   }, 120_000);
@@ -67,7 +47,7 @@ describe('analytic-set views', () => {
       ['quarterly', '2025-Q2', '2024-Q1'],
     ] as const)('answers every geography × taxonomy pair (%s)', async (granularity, focus, benchmark) => {
       const chain = dmaChains[0]!;
-      const category = CATEGORIES.find((c) => visits.some((v) => v.place.category === c.id && v.place.dma === dma))!.id;
+      const category = CATEGORIES.find((c) => visits.some((v) => v.category === c.id && v.dma === dma))!.id;
       const geographies = ['US', dma, emptyDma];
       const taxonomies = [chain, category];
       const response = await query('change-in-visits', 'change-in-visits', { geographies, taxonomies, analysisPeriod: { granularity, focus, benchmark } });
@@ -82,7 +62,7 @@ describe('analytic-set views', () => {
           let f = 0;
           let b = 0;
           for (const v of visits) {
-            if (!(v.place.country === g || v.place.dma === g) || !(v.place.chain === t || v.place.category === t)) continue;
+            if (!(v.country === g || v.dma === g) || !(v.chain === t || v.category === t)) continue;
             const period = granularity === 'monthly' ? v.month : v.quarter;
             if (period === focus) f += v.weight * normFactor(v, granularity);
             if (period === benchmark) b += v.weight * normFactor(v, granularity);
@@ -105,7 +85,7 @@ describe('analytic-set views', () => {
 
   describe('Visitation Trends', () => {
     const window = { start: '2024-01', end: '2024-12' };
-    const inScope = (v: Visit, chain: string, start: string, end: string) => v.place.dma === dma && v.place.chain === chain && v.month >= start && v.month <= end;
+    const inScope = (v: TestVisit, chain: string, start: string, end: string) => v.dma === dma && v.chain === chain && v.month >= start && v.month <= end;
     const params = (start: string, end: string, chains = [...dmaChains, absentChain]) => ({
       dma, chains, period: { granularity: 'monthly', start: '2025-01', end: '2025-12' }, startPeriod: start, endPeriod: end,
     });

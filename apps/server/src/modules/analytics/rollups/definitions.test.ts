@@ -1,10 +1,12 @@
 // The journeys rollup on hand-made days, including a day with two visits at the same instant (the direct reading).
+// It reads the raw tables only, so no other rollup relations are given.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbEngine } from '../../../engine/duckdb.js';
 import { ROLLUPS } from './definitions.js';
+import type { PanelRelations } from '../views/types.js';
 
 const relation = (columns: string, rows: string[]) => `(SELECT * FROM (VALUES ${rows.join(', ')}) AS t(${columns}))`;
 const at = (time: string) => `TIMESTAMP '2024-03-05 ${time}'`;
@@ -35,7 +37,7 @@ describe('journeys rollup', () => {
   });
 
   it('finds the neighbours outside runs of the own chain or category, strictly earlier or later, on tie days too', async () => {
-    const rows = await engine.queryRows(`SELECT chain_id, skip, relationship, x_chain, x_category, weighted, visits FROM (${ROLLUPS.journeys(r)}) j`, []);
+    const rows = await engine.queryRows(`SELECT chain_id, skip, relationship, x_chain, x_category, weighted, visits FROM (${ROLLUPS.journeys(r as PanelRelations)}) j`, []);
     const got = rows.map((row) => `${row.skip} ${row.chain_id} ${row.relationship} ${row.x_chain}/${row.x_category} ${row.visits} ${row.weighted}`).sort();
     // Worked by hand from the definition: e.g. visit 3 (a, 11:00) has visit 2 (b, 10:00) before it under the chain rule
     // (visit 1 is its own chain) and nothing before under the category rule (1 and 2 are its own category); visit 1

@@ -129,9 +129,9 @@ function JourneyChart({ setId, chart, rows, values, labels, height = DEFAULT_HEI
   const journey = useMemo(() => journeyOf(rows, chart, stable, labels), [rows, chart, stable, labels]);
   const spec = useMemo(() => (display === chart.kind ? undefined : build(rows, chart, stable, labels)), [display, build, rows, chart, stable, labels]);
   const tools = alternative && (
-    <div className="chart-view__switch" role="group" aria-label="Show as">
+    <div className="segmented" role="group" aria-label="Show as">
       {[chart.kind, alternative].map((kind) => (
-        <button key={kind} type="button" className="chart-view__switch-option" aria-pressed={display === kind} onClick={() => setDisplay(kind)}>
+        <button key={kind} type="button" className="segmented__option" aria-pressed={display === kind} onClick={() => setDisplay(kind)}>
           {kind === 'table' ? 'Table' : 'Chart'}
         </button>
       ))}

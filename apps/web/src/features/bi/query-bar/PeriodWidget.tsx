@@ -61,12 +61,12 @@ function PeriodPicker({ range, period, label, onPick }: { range: PeriodRange; pe
 function GranularitySwitch({ name, ranges, current, onPick }: { name: string; ranges: PeriodRange[]; current: string; onPick(range: PeriodRange): void }) {
   if (ranges.length < 2) return null;
   return (
-    <div className="qb-segmented" role="group" aria-label={`${name} granularity`}>
+    <div className="segmented" role="group" aria-label={`${name} granularity`}>
       {ranges.map((range) => (
         <button
           key={range.granularity}
           type="button"
-          className="qb-segmented__button"
+          className="segmented__option"
           aria-pressed={range.granularity === current}
           onClick={() => range.granularity !== current && onPick(range)}
         >
