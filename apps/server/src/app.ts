@@ -3,9 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './http/input-errors.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRateLimit } from './http/rate-limit.js';
 import type { App, AppDeps } from './http/types.js';
-import { validatorCompiler } from './http/validation.js';
+import { registerInputGuards, validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import type { BlobStore } from './blobs/types.js';
 import { openResultCache, type ResultCache } from './cache/index.js';
@@ -71,11 +73,16 @@ export async function buildApp({ db, config, blobs, engine, cache = openResultCa
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
-  await registerOpenApi(app, config.version);
+  // Before any route: authentication records every route it guards, the OpenAPI ones included.
   registerAuthentication(app, db);
+  registerInputGuards(app);
+  await registerOpenApi(app, config.version);
+  await registerRateLimit(app, config);
   app.addHook('onClose', () => cache.close());
   const deps: AppDeps = { db, config, blobs, engine: invalidatingEngine(engine, cache), cache };
   for (const register of MODULES) register(app, deps);

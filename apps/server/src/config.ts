@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEMO_SEED, DEMO_VISITS } from '@atlas/analytics';
+import { allowedHosts } from './connectors/network.js';
 
 export interface Config {
   port: number;
@@ -26,6 +27,26 @@ export interface Config {
   signingSecret: string;
   /** S3-compatible blob storage when S3_BUCKET is set; credentials come from the AWS SDK's usual environment variables. */
   s3: { bucket: string; region: string; endpoint: string | null; forcePathStyle: boolean } | null;
+  /** ATLAS_ALLOWED_CONNECTION_HOSTS: internal hosts (names, IPs, CIDR ranges) data connections may reach; others are refused. */
+  allowedConnectionHosts: string[];
+  /** Brute-force limits on every password check (sign-in, published items); see docs/api.md. */
+  passwordAttempts: PasswordAttemptLimits;
+  /** smtp[s]://user:pass@host:port for verification e-mail; without it administrators verify addresses. */
+  smtpUrl: string | null;
+  mailFrom: string;
+}
+
+export interface PasswordAttemptLimits {
+  /** Failures on one account or published item, each within windowMs of the last, before it locks. */
+  failures: number;
+  /** Failures from one client address before the address locks. */
+  addressFailures: number;
+  windowMs: number;
+  /** The first lock; each further failure doubles it, up to maxLockMs. */
+  lockMs: number;
+  maxLockMs: number;
+  /** Requests per minute from one client address to each password route, failed or not. */
+  perMinute: number;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
@@ -38,6 +59,8 @@ function positiveInteger(value: string | undefined, fallback: number, name: stri
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const allowedConnectionHosts = (env.ATLAS_ALLOWED_CONNECTION_HOSTS ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  allowedHosts(allowedConnectionHosts); // a malformed entry stops the start
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
@@ -66,5 +89,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
         }
       : null,
+    allowedConnectionHosts,
+    passwordAttempts: {
+      failures: positiveInteger(env.PASSWORD_FAILURES, 5, 'PASSWORD_FAILURES'),
+      addressFailures: positiveInteger(env.ADDRESS_PASSWORD_FAILURES, 50, 'ADDRESS_PASSWORD_FAILURES'),
+      windowMs: positiveInteger(env.PASSWORD_FAILURE_WINDOW_MINUTES, 15, 'PASSWORD_FAILURE_WINDOW_MINUTES') * 60_000,
+      lockMs: positiveInteger(env.PASSWORD_LOCK_SECONDS, 60, 'PASSWORD_LOCK_SECONDS') * 1000,
+      maxLockMs: positiveInteger(env.PASSWORD_MAX_LOCK_MINUTES, 60, 'PASSWORD_MAX_LOCK_MINUTES') * 60_000,
+      perMinute: positiveInteger(env.PASSWORD_ROUTE_RATE_LIMIT, 120, 'PASSWORD_ROUTE_RATE_LIMIT'),
+    },
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Atlas Studio <no-reply@localhost>',
   };
 }

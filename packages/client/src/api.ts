@@ -12,6 +12,7 @@ import type {
   SignInRequest,
   SignInResponse,
   SignUpRequest,
+  SignUpResponse,
   StaticConfigs,
   Tiers,
   User,
@@ -41,8 +42,10 @@ export function createApiClient(options: HttpOptions) {
     http,
     auth: {
       signIn: (body: SignInRequest) => request<SignInResponse>('POST', '/v1/auth/sign-in', { body }),
-      signUp: (body: SignUpRequest) => request<SignInResponse>('POST', '/v1/auth/sign-up', { body }),
+      /** The same answer whether or not the address had an account; sign in afterwards. */
+      signUp: (body: SignUpRequest) => request<SignUpResponse>('POST', '/v1/auth/sign-up', { body }),
       signOut: () => request<void>('POST', '/v1/auth/sign-out'),
+      signOutEverywhere: () => request<void>('POST', '/v1/auth/sign-out-everywhere'),
     },
     users: {
       // Only `true` is sent: the server treats an absent flag as false.

@@ -4,7 +4,7 @@ import { LocalBlobStore } from './local.js';
 import { S3BlobStore } from './s3.js';
 import type { BlobStore } from './types.js';
 
-export type { BlobStore, UploadPolicy, UploadPolicyRequest } from './types.js';
+export type { BlobStore, UploadIssuer, UploadPolicy, UploadPolicyRequest } from './types.js';
 export { LocalBlobStore, UploadRejected } from './local.js';
 export { S3BlobStore } from './s3.js';
 

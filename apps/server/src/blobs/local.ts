@@ -4,7 +4,7 @@ import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore, UploadPolicy, UploadPolicyRequest } from './types.js';
+import type { BlobStore, UploadIssuer, UploadPolicy, UploadPolicyRequest } from './types.js';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -15,6 +15,7 @@ interface PolicyDocument {
   contentType: string;
   maxBytes: number;
   expiration: string;
+  issuedTo: UploadIssuer;
 }
 
 export class UploadRejected extends Error {}
@@ -29,14 +30,15 @@ export class LocalBlobStore implements BlobStore {
     private readonly secret: string,
   ) {}
 
-  async createUploadPolicy({ key, contentType, maxBytes, expiresInSeconds = DEFAULT_EXPIRY_SECONDS }: UploadPolicyRequest): Promise<UploadPolicy> {
+  async createUploadPolicy({ key, contentType, maxBytes, issuedTo, expiresInSeconds = DEFAULT_EXPIRY_SECONDS }: UploadPolicyRequest): Promise<UploadPolicy> {
     this.pathOf(key);
     const expiration = new Date(Date.now() + expiresInSeconds * 1000).toISOString();
-    const policy = Buffer.from(JSON.stringify({ key, contentType, maxBytes, expiration } satisfies PolicyDocument)).toString('base64url');
+    const document: PolicyDocument = { key, contentType, maxBytes, expiration, issuedTo };
+    const policy = Buffer.from(JSON.stringify(document)).toString('base64url');
     return { url: this.uploadUrl, fields: { key, 'Content-Type': contentType, policy, signature: this.sign(policy) }, expiration };
   }
 
-  /** Checks signature, expiry and that the form fields match what was signed; returns the signed terms. */
+  /** Checks signature, expiry and that the form fields match what was signed; returns the signed terms (the issuer's right is the caller's to check). */
   verifyPolicy(fields: Record<string, string | undefined>, now = Date.now()): PolicyDocument {
     const { policy, signature } = fields;
     if (!policy || !signature) throw new UploadRejected('Upload policy is missing');

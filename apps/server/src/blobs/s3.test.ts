@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openBlobStore } from './index.js';
-import { S3BlobStore, S3_PART_BYTES } from './s3.js';
+import { S3BlobStore, S3_PART_BYTES, S3_POLICY_SECONDS } from './s3.js';
 
 const OPTIONS = { bucket: 'atlas-blobs', region: 'eu-west-1', endpoint: null, forcePathStyle: false };
 const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' };
@@ -20,13 +20,15 @@ function setup(answer: (command: { constructor: { name: string }; input: Record<
 
 const missing = () => Object.assign(new Error('The specified key does not exist.'), { name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
 
+const issuedTo = { userId: 'u1', resourceType: 'map-asset' as const, resourceId: 'a1' };
+
 afterEach(() => vi.useRealTimers());
 
 describe('S3BlobStore', () => {
   it('signs a POST policy locally with the size range, content type, key and expiry', async () => {
     vi.useFakeTimers({ now: new Date('2030-05-01T12:00:00.000Z') });
     const { store, send } = setup();
-    const policy = await store.createUploadPolicy({ key: 'map-assets/a1/thumbnail', contentType: 'image/png', maxBytes: 5000, expiresInSeconds: 600 });
+    const policy = await store.createUploadPolicy({ issuedTo, key: 'map-assets/a1/thumbnail', contentType: 'image/png', maxBytes: 5000, expiresInSeconds: 600 });
     expect(send).not.toHaveBeenCalled();
     expect(policy.url).toBe('https://atlas-blobs.s3.eu-west-1.amazonaws.com/');
     expect(policy.expiration).toBe('2030-05-01T12:10:00.000Z');
@@ -51,17 +53,24 @@ describe('S3BlobStore', () => {
     );
   });
 
+  it('lets a policy live one minute by default: the bucket cannot re-check the issuer’s right on arrival', async () => {
+    vi.useFakeTimers({ now: new Date('2030-05-01T12:00:00.000Z') });
+    const policy = await setup().store.createUploadPolicy({ issuedTo, key: 'k/a', contentType: 'image/png', maxBytes: 1 });
+    expect(S3_POLICY_SECONDS).toBe(60);
+    expect(policy.expiration).toBe('2030-05-01T12:01:00.000Z');
+  });
+
   it('signs a different policy for a different key', async () => {
     const { store } = setup();
-    const a = await store.createUploadPolicy({ key: 'k/a', contentType: 'image/png', maxBytes: 1 });
-    const b = await store.createUploadPolicy({ key: 'k/b', contentType: 'image/png', maxBytes: 1 });
+    const a = await store.createUploadPolicy({ issuedTo, key: 'k/a', contentType: 'image/png', maxBytes: 1 });
+    const b = await store.createUploadPolicy({ issuedTo, key: 'k/b', contentType: 'image/png', maxBytes: 1 });
     expect(a.fields['X-Amz-Signature']).not.toBe(b.fields['X-Amz-Signature']);
   });
 
   it('points policies at a path-style custom endpoint when configured', async () => {
     const client = new S3Client({ region: 'us-east-1', endpoint: 'http://minio.local:9000', forcePathStyle: true, credentials });
     const store = new S3BlobStore({ ...OPTIONS, endpoint: 'http://minio.local:9000', forcePathStyle: true }, client);
-    expect((await store.createUploadPolicy({ key: 'x/y', contentType: 'application/json', maxBytes: 10 })).url).toBe('http://minio.local:9000/atlas-blobs');
+    expect((await store.createUploadPolicy({ issuedTo, key: 'x/y', contentType: 'application/json', maxBytes: 10 })).url).toBe('http://minio.local:9000/atlas-blobs');
   });
 
   it('reads an object as a stream with its type and size', async () => {

@@ -15,7 +15,12 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Config } from '../config.js';
 import type { BlobStore, UploadPolicy, UploadPolicyRequest } from './types.js';
 
-const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+/**
+ * The bucket cannot ask this server whether the issuer may still write when the file arrives, so an S3 policy lives
+ * only as long as a client needs to start its upload: revoking a grant takes effect within this time. S3 checks the
+ * expiry when the upload starts, so a large file still has time to finish.
+ */
+export const S3_POLICY_SECONDS = 60;
 /** Bodies larger than this go up as a multipart upload, so memory stays bounded whatever the file size. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
 
@@ -40,7 +45,7 @@ export class S3BlobStore implements BlobStore {
       new S3Client({ region: options.region, forcePathStyle: options.forcePathStyle, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
   }
 
-  async createUploadPolicy({ key, contentType, maxBytes, expiresInSeconds = DEFAULT_EXPIRY_SECONDS }: UploadPolicyRequest): Promise<UploadPolicy> {
+  async createUploadPolicy({ key, contentType, maxBytes, expiresInSeconds = S3_POLICY_SECONDS }: UploadPolicyRequest): Promise<UploadPolicy> {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: key,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 
 import type { UploadPolicy } from '@atlas/domain';
+import type { AccessResourceType } from '../http/access.js';
 
 export type { UploadPolicy };
 
@@ -10,6 +11,14 @@ export interface UploadPolicyRequest {
   contentType: string;
   maxBytes: number;
   expiresInSeconds?: number;
+  /** Whose write right on which resource the upload rests on; checked again when the upload arrives at this server. */
+  issuedTo: UploadIssuer;
+}
+
+export interface UploadIssuer {
+  userId: string;
+  resourceType: AccessResourceType;
+  resourceId: string;
 }
 
 /** Blob storage: a local folder by default, S3-compatible storage when configured. */

@@ -5,7 +5,7 @@ import { postgresConnector } from './postgres.js';
 import type { ConnectionTarget } from './types.js';
 
 const URL = process.env.TEST_DATABASE_URL;
-const target: ConnectionTarget = { type: 'postgres', options: { host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres', ssl: false }, password: () => null };
+const target: ConnectionTarget = { type: 'postgres', options: { host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres', ssl: false }, password: () => null, allowedHosts: ['127.0.0.1'] };
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -4,6 +4,7 @@ import { AppStatusCode, PostgresConnectionOptions, type SchemaEntry } from '@atl
 import type { ColumnType } from '@atlas/pipeline';
 import pg from 'pg';
 import { AppError } from '../http/errors.js';
+import { connectableAddress, unreachable } from './network.js';
 import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
 
 const DEFAULT_BATCH_ROWS = 10_000;
@@ -13,7 +14,7 @@ export const queryTimedOut = (timeoutMs: number) =>
   new AppError(408, 'Query timed out', AppStatusCode.QueryTimeout, `The query ran longer than ${timeoutMs} ms and was cancelled`);
 export const queryCancelled = () => new AppError(409, 'Query was cancelled', AppStatusCode.QueryCancelled, 'The query was cancelled before it finished');
 
-/** The warehouse's own error (bad SQL, refused login, unreachable host) as a readable 422; never holding the password. */
+/** The warehouse's own error (bad SQL, refused login, unknown database) as a readable 422; never holding the password. */
 function driverError(error: unknown, target: ConnectionTarget, what: string): AppError {
   const raw = error instanceof Error ? error.message : String(error);
   let message = raw.split('\n')[0]!.slice(0, 1000);
@@ -80,12 +81,13 @@ function convert(rows: unknown[][], fields: readonly pg.FieldDef[]): unknown[][]
   return rows;
 }
 
-function clientConfig(target: ConnectionTarget, statementTimeoutMs: number): pg.ClientConfig {
+/** `address`: the checked address of options.host (see network.ts); TLS still verifies the certificate for the host name. */
+function clientConfig(target: ConnectionTarget, address: string, statementTimeoutMs: number): pg.ClientConfig {
   // Resolved before connecting, so a missing password is reported even when the server would not ask for it.
   const password = target.password() ?? '';
   const options = target.options as PostgresConnectionOptions;
   return {
-    host: options.host,
+    host: address,
     port: options.port ?? 5432,
     database: options.database,
     user: options.user,
@@ -101,7 +103,8 @@ function clientConfig(target: ConnectionTarget, statementTimeoutMs: number): pg.
 }
 
 async function connect(target: ConnectionTarget, statementTimeoutMs: number): Promise<pg.Client> {
-  const client = new pg.Client(clientConfig(target, statementTimeoutMs));
+  const config = clientConfig(target, await connectableAddress((target.options as PostgresConnectionOptions).host, target.allowedHosts), statementTimeoutMs);
+  const client = new pg.Client(config);
   // A dropped connection must not crash the process; the pending query fails instead.
   client.on('error', () => undefined);
   try {
@@ -109,7 +112,10 @@ async function connect(target: ConnectionTarget, statementTimeoutMs: number): Pr
   } catch (error) {
     await client.end().catch(() => undefined);
     if (error instanceof AppError) throw error;
-    throw driverError(error, target, 'Could not connect to the database');
+    // Only a PostgreSQL server's own answer (login refused, no such database) is shown; a closed port, a timeout or
+    // another protocol on the port answer like a refused address.
+    if (error instanceof pg.DatabaseError) throw driverError(error, target, 'Could not connect to the database');
+    throw unreachable();
   }
   return client;
 }
@@ -118,7 +124,8 @@ async function connect(target: ConnectionTarget, statementTimeoutMs: number): Pr
 async function cancelBackend(target: ConnectionTarget, client: pg.Client): Promise<void> {
   const pid = (client as unknown as { processID: number | null }).processID;
   if (pid === null) return;
-  const canceller = new pg.Client(clientConfig(target, 10_000));
+  // The address the client was opened on, already checked.
+  const canceller = new pg.Client(clientConfig(target, client.host, 10_000));
   canceller.on('error', () => undefined);
   try {
     await canceller.connect();

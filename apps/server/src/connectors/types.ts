@@ -11,6 +11,8 @@ export interface ConnectionTarget {
   options: Record<string, unknown>;
   /** Resolved when the driver asks for it (decrypted, or read from the environment); throws a 422 when it cannot be found. */
   password(): string | null;
+  /** ATLAS_ALLOWED_CONNECTION_HOSTS: a connector opens sockets only to connectableAddress(host, allowedHosts). */
+  allowedHosts: readonly string[];
 }
 
 export interface ConnectorColumn extends ColumnInfo {
@@ -38,7 +40,7 @@ export interface Connector {
   readonly kind: 'warehouse' | 'storage';
   /** The options a connection of this type stores (JSON schema, defaults applied on save). */
   readonly optionsSchema: TSchema;
-  /** Connects and asks the server who it is; throws the driver's error (never holding the password). */
+  /** Connects and asks the server who it is; throws the server's own error (never holding the password), or network.ts's unreachable(). */
   testConnection(target: ConnectionTarget): Promise<{ serverVersion?: string }>;
   /** Runs one read-only statement with bound $n parameters; batches arrive as the warehouse sends them. Always yields at least one batch. */
   runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch>;

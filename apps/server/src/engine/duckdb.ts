@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { redactFolder } from '../http/redact.js';
 import { arrowStream } from './arrow-stream.js';
 import { IngestError, convertUpload, receiveUpload } from './ingest/index.js';
 import { ConnectionPool } from './pool.js';
@@ -53,12 +54,15 @@ export class DuckDbEngine implements Engine {
   static async open(options: DuckDbEngineOptions): Promise<DuckDbEngine> {
     const storage = new DataStorage(options.dataDir);
     await storage.init();
+    redactFolder(options.dataDir);
     const spill = path.join(options.dataDir, 'engine', 'tmp');
     await mkdir(spill, { recursive: true });
     const instance = await DuckDBInstance.create(':memory:', {
       threads: String(options.threads ?? os.availableParallelism()),
       memory_limit: options.memoryLimit ?? defaultMemoryLimit(),
       temp_directory: spill,
+      // Never the home directory: DuckDB names this folder in its errors about extensions.
+      extension_directory: path.join(options.dataDir, 'engine', 'extensions'),
       // Only the built-in extensions (parquet, json, icu); nothing is downloaded or loaded at run time.
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',

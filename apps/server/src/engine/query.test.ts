@@ -1,4 +1,5 @@
 import { latLngToCell, cellToParent } from 'h3-js';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readAll, readArrow, useEngine } from './test-support/engine.js';
 
@@ -25,6 +26,15 @@ describe('engine queries', () => {
         flag: true,
       },
     ]);
+  });
+
+  it('names no server path in its errors (files, the extension folder)', async () => {
+    for (const sql of [`SELECT * FROM read_parquet('${env.dataDir}/datasets/none.parquet')`, 'LOAD spatial']) {
+      const error = await env.engine.queryRows(sql, []).catch((failure: unknown) => failure as { details: string });
+      expect(error).toMatchObject({ statusCode: 422, message: 'Query failed' });
+      if (sql.includes(env.dataDir)) expect(error.details).toContain('"<server path>"');
+      for (const folder of [env.dataDir, os.tmpdir(), os.homedir()]) expect(error.details).not.toContain(folder);
+    }
   });
 
   it('never treats a parameter as SQL', async () => {

@@ -1,6 +1,7 @@
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBResult, DuckDBType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
 import { AppStatusCode } from '@atlas/domain';
 import { AppError } from '../http/errors.js';
+import { redactPaths } from '../http/redact.js';
 import type { ConnectionPool } from './pool.js';
 import type { QueryOptions } from './types.js';
 import { toDuckDBValue } from './values.js';
@@ -9,10 +10,10 @@ export const queryTimedOut = (timeoutMs: number) =>
   new AppError(408, 'Query timed out', AppStatusCode.QueryTimeout, `The query ran longer than ${timeoutMs} ms and was cancelled`);
 export const queryCancelled = () => new AppError(409, 'Query was cancelled', AppStatusCode.QueryCancelled, 'The query was cancelled before it finished');
 
-/** A DuckDB failure (bad SQL, a value that does not convert …) as a readable 422. */
+/** A DuckDB failure (bad SQL, a value that does not convert …) as a readable 422; executions store it, so no paths. */
 export function queryFailed(error: unknown): AppError {
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError(422, 'Query failed', AppStatusCode.InvalidInput, message.split('\n')[0]!.slice(0, 1000));
+  return new AppError(422, 'Query failed', AppStatusCode.InvalidInput, redactPaths(message.split('\n')[0]!).slice(0, 1000));
 }
 
 /**
@@ -38,7 +39,14 @@ export class RunningQuery {
     private readonly options: QueryOptions,
   ) {}
 
-  static async start(pool: ConnectionPool, sql: string, params: readonly unknown[], options: QueryOptions = {}): Promise<RunningQuery> {
+  /** `check` sees the prepared (parsed and bound) statement before it runs, and may refuse it by throwing. */
+  static async start(
+    pool: ConnectionPool,
+    sql: string,
+    params: readonly unknown[],
+    options: QueryOptions = {},
+    check?: (statement: DuckDBPreparedStatement) => void,
+  ): Promise<RunningQuery> {
     const run = new RunningQuery(pool, options);
     if (options.signal?.aborted) throw queryCancelled();
     options.signal?.addEventListener('abort', run.onAbort, { once: true });
@@ -52,6 +60,7 @@ export class RunningQuery {
       const prepared = await run.guard(connection.prepare(sql));
       try {
         if (run.stopped) throw run.stopped;
+        check?.(prepared);
         prepared.bind(params.map(toDuckDBValue));
         run.result = await run.guard(prepared.stream());
       } finally {

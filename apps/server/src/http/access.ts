@@ -1,4 +1,4 @@
-import { ROLE_ACTIONS, type PermissionAction, type PermissionRole, type Visibility } from '@atlas/domain';
+import { ROLE_ACTIONS, type PermissionAction, type PermissionRole, type RecordKind, type Visibility } from '@atlas/domain';
 import type { Db, Queryable } from '../store/index.js';
 import { Params } from '../store/params.js';
 import { forbidden, notFound } from './errors.js';
@@ -104,6 +104,8 @@ export interface ResourceAccess {
   visibility: Visibility;
   isOwner: boolean;
   actions: ReadonlySet<PermissionAction>;
+  /** What the caller's rank gives before a viewer seat narrows it to read (the seat limits creating, not looking). */
+  rankActions: ReadonlySet<PermissionAction>;
 }
 
 export interface AccessOptions {
@@ -146,6 +148,7 @@ export async function resolveAccess(db: Queryable, identity: Identity | null, ty
     visibility: row.visibility,
     isOwner: identity?.userId === row.owner_id,
     actions: new Set(actions),
+    rankActions: new Set(RANK_ACTIONS[rank]!),
   };
 }
 
@@ -155,6 +158,71 @@ export async function checkAccess(db: Queryable, identity: Identity | null, type
   if (!access.actions.has(action)) {
     throw forbidden(`You do not have ${action} permission on this ${resourceLabel(type).toLowerCase()}`, `${type} ${id}`);
   }
+  return access;
+}
+
+/**
+ * An id a request body references (a dataset's dataConnectionId, a template's datasetId, a report's datasets, …) must
+ * name a resource the caller can read: 404 otherwise, exactly as when it does not exist. Absent or null: nothing to check.
+ */
+export async function checkReference(db: Queryable, identity: Identity, type: AccessResourceType, id: string | null | undefined): Promise<void> {
+  if (id !== null && id !== undefined) await checkAccess(db, identity, type, id, 'read');
+}
+
+/** WHERE fragment: the polymorphic (type, id) columns of a row (tags, project entries) name a resource the caller can read. */
+export function readableReferenceFilter(identity: Identity, typeColumn: string, idColumn: string, params: Params): string {
+  const each = ACCESS_RESOURCE_TYPES.map(
+    (type) => `(${typeColumn} = ${params.add(type)} AND EXISTS (SELECT 1 FROM ${resourceTable(type)} acl_ref WHERE acl_ref.id = ${idColumn} AND ${readableFilter(identity, type, 'acl_ref', params)}))`,
+  );
+  return `(${each.join(' OR ')})`;
+}
+
+// ---- Data without grants: organization data, owned rows, query executions ----
+
+/** WHERE fragment for "mine" listings: rows the caller owns. */
+export const ownedByCaller = (identity: Identity, alias: string, params: Params) => `${alias}.owner_id = ${params.add(identity.userId)}::uuid`;
+
+/** WHERE fragment for organization data (tags) and "for-organization" listings: rows of the caller's organization. */
+export const inCallerOrganization = (identity: Identity, alias: string, params: Params) => `${alias}.organization_id = ${params.add(identity.organizationId)}::uuid`;
+
+/** Organization data (users, BI configs, shared parameters) is seen by its members and administrators; null belongs to everyone. */
+export const inOrganizationOrAdministrator = (identity: Identity, organizationId: string | null) =>
+  organizationId === null || identity.isAdmin || identity.organizationId === organizationId;
+
+/** 404 (as if missing) for organization data the caller may not see. */
+export function assertSameOrganizationOrAdmin(identity: Identity, organizationId: string | null, missing: () => Error): void {
+  if (!inOrganizationOrAdministrator(identity, organizationId)) throw missing();
+}
+
+/**
+ * What carries no grants (reports, shared-parameter invitations, profiles) is managed by its owner or an administrator;
+ * with `ownerNeedsMakerSeat`, by its owner only while they hold a maker seat.
+ */
+export const isOwnerOrAdministrator = (identity: Identity, ownerId: string, ownerNeedsMakerSeat = false) =>
+  identity.isAdmin || (identity.userId === ownerId && (!ownerNeedsMakerSeat || identity.seat === 'maker'));
+
+/**
+ * Query executions carry no grants. Their runner reads and cancels them; given `record`, the readers of that record read
+ * the runs attached to it (attaching needs write on the record: `checkAttach`). 404 otherwise.
+ */
+export async function checkExecutionAccess(db: Queryable, identity: Identity, id: string, record?: { kind: RecordKind; id: string }): Promise<void> {
+  if (record) await checkAccess(db, identity, record.kind, record.id, 'read');
+  const params = new Params([id]);
+  const filter = record ? `e.record_id = ${params.add(record.id)}::uuid` : ownedByCaller(identity, 'e', params);
+  const rows = await db.query(`SELECT 1 FROM query_executions e WHERE e.id = $1 AND ${filter}`, params.values);
+  if (!rows.length) throw notFound('Query execution not found', `No query execution with id ${id}`);
+}
+
+/** A query run attached to a map, insight or workbook becomes readable by all its readers: attaching is a write on the record. */
+export const checkAttach = (db: Queryable, identity: Identity, kind: RecordKind, id: string) => checkAccess(db, identity, kind, id, 'write');
+
+/**
+ * Taking a dataset's data away as a file is the §6 copy: limited-viewers (and public_read) look at data through queries
+ * but do not download it. It creates nothing, so a viewer seat downloads what its rank lets it copy.
+ */
+export async function checkDataDownload(db: Queryable, identity: Identity, id: string): Promise<ResourceAccess> {
+  const access = await resolveAccess(db, identity, 'dataset', id);
+  if (!access.rankActions.has('copy')) throw forbidden('You do not have copy permission on this dataset', 'Downloading the data is a copy; ask its owner for viewer access');
   return access;
 }
 

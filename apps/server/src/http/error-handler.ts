@@ -1,11 +1,14 @@
 import { AppStatusCode, type ErrorBody } from '@atlas/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
+import { databaseInputError } from './input-errors.js';
+import { redactPaths } from './redact.js';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query string', params: 'path parameter', headers: 'header' };
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+  const answer = { ...body, message: redactPaths(body.message), details: redactPaths(body.details) };
+  return reply.status(status).type('application/json; charset=utf-8').send(answer);
 }
 
 type ValidationItem = { instancePath?: string; message?: string; params?: Record<string, unknown> };
@@ -36,6 +39,7 @@ const STATUS_CODES: Record<number, AppStatusCode> = {
 /** The one place that turns any thrown error into the spec's error shape. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (!(error instanceof AppError)) error = databaseInputError(error) ?? error;
     if (error instanceof AppError) {
       return send(reply, error.statusCode, { message: error.message, details: error.details, appStatusCode: error.appStatusCode });
     }

@@ -9,9 +9,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     app.log.warn({ distDir }, 'web app not built; serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/v1/')) return reply.callNotFound();
-    return reply.sendFile('index.html');
+  await app.register(async (scope) => {
+    // The app's files hold no data: everything registered in this scope is public, declared here once.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await scope.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+    scope.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/v1/')) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    });
   });
 }

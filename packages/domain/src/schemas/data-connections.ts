@@ -14,7 +14,7 @@ export const SECRETS_KEY_MISSING = 'Set ATLAS_SECRETS_KEY on the server to store
 export const connectionPasswordFields = {
   password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Write-only: stored encrypted (needs ATLAS_SECRETS_KEY), never returned' })),
   passwordEnvVar: Type.Optional(
-    Type.String({ pattern: PASSWORD_ENV_VAR_PATTERN, description: 'Name of a server environment variable (ATLAS_CONNECTION_…) holding the password, read at connect time' }),
+    Type.String({ pattern: PASSWORD_ENV_VAR_PATTERN, description: 'Name of a server environment variable (ATLAS_CONNECTION_…) holding a whole connection URL; its password goes only to that host, port, database and user' }),
   ),
 };
 
@@ -67,7 +67,7 @@ export type CreateDataConnectionRequest = Static<typeof CreateDataConnectionRequ
 export const UpdateDataConnectionRequest = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    options: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Replaces the options; without password and passwordEnvVar the stored password is kept' })),
+    options: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Replaces the options; without password the stored password is kept only if the options stay the same' })),
     visibility: Type.Optional(StringEnum(VISIBILITIES)),
   },
   { additionalProperties: false, title: 'UpdateDataConnectionRequest' },

@@ -125,6 +125,28 @@ export const SignUpRequest = Type.Object(
 );
 export type SignUpRequest = Static<typeof SignUpRequest>;
 
+/** The same answer whether the address was new or already had an account, so sign-up cannot list accounts. */
+export const SignUpResponse = Type.Object({ message: Type.String() }, { title: 'SignUpResponse' });
+export type SignUpResponse = Static<typeof SignUpResponse>;
+
+export const EmailVerificationQuery = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The token of the link sent by e-mail' }) },
+  { additionalProperties: false },
+);
+export type EmailVerificationQuery = Static<typeof EmailVerificationQuery>;
+
+export const EmailVerified = Type.Object({ message: Type.String() }, { title: 'EmailVerified' });
+export type EmailVerified = Static<typeof EmailVerified>;
+
+export const PasswordChangeRequest = Type.Object(
+  {
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'Required when changing your own password' })),
+    newPassword: Type.String({ minLength: 8, maxLength: 1024 }),
+  },
+  { additionalProperties: false, title: 'PasswordChangeRequest' },
+);
+export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
+
 export const ScreeningStatusUpdates = Type.Array(
   Type.Object({ userId: Uuid(), status: Nullable(ScreeningStatus) }, { additionalProperties: false }),
   { minItems: 1, maxItems: 1000, title: 'ScreeningStatusUpdates', description: 'Screening status per user; null clears it' },

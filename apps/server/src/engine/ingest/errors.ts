@@ -1,10 +1,11 @@
 import { AppStatusCode } from '@atlas/domain';
 import { AppError } from '../../http/errors.js';
+import { redactPaths } from '../../http/redact.js';
 
-/** An upload that cannot become data; its message (and details) become the dataset's errorMessage. */
+/** An upload that cannot become data; its message (and details) become the dataset's errorMessage, so no paths. */
 export class IngestError extends AppError {
   constructor(message: string, details = '') {
-    super(422, message, AppStatusCode.InvalidInput, details);
+    super(422, redactPaths(message), AppStatusCode.InvalidInput, redactPaths(details));
   }
 }
 

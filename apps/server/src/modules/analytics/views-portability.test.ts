@@ -49,6 +49,7 @@ describe.skipIf(!url)('view SQL on DuckDB and PostgreSQL', () => {
     type: 'postgres',
     options: { host, port: Number(port || 5432), database: pathname.slice(1), user: decodeURIComponent(username), ssl: false },
     password: () => null,
+    allowedHosts: [host],
   };
 
   for (const [setId, views] of Object.entries(VIEWS) as [AnalyticSetId, Record<string, NonNullable<(typeof VIEWS)[AnalyticSetId]>[string]>][]) {

@@ -46,3 +46,23 @@ export async function touchApiKey(db: Queryable, keyHash: string) {
 export async function deleteExpiredSessions(db: Queryable) {
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
 }
+
+/** Ends every session of the user but the one kept (null ends them all). */
+export async function deleteSessionsOf(db: Queryable, userId: string, keepTokenHash: string | null) {
+  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [userId, keepTokenHash]);
+}
+
+export async function insertEmailVerification(db: Queryable, tokenHash: string, userId: string, email: string, expiresAt: Date) {
+  await db.query('INSERT INTO email_verifications (token_hash, user_id, email, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, userId, email, expiresAt]);
+}
+
+/** Uses up a verification token; its user only while the token is unexpired and the account still has that address. */
+export async function takeEmailVerification(db: Queryable, tokenHash: string): Promise<string | null> {
+  const rows = await db.query<{ user_id: string; valid: boolean }>(
+    `DELETE FROM email_verifications v USING users u
+     WHERE v.token_hash = $1 AND u.id = v.user_id
+     RETURNING v.user_id, v.expires_at > now() AND lower(u.email) = lower(v.email) AS valid`,
+    [tokenHash],
+  );
+  return rows[0]?.valid ? rows[0].user_id : null;
+}

@@ -193,11 +193,11 @@ export async function insertSharedParameters(
   return toShared(rows[0]!);
 }
 
-/** The shared parameters and whether `userId`'s e-mail is invited to them. */
+/** The shared parameters and whether `userId`'s verified e-mail is invited to them. */
 export async function findSharedParameters(db: Queryable, id: string, userId: string): Promise<{ shared: SharedParameters; invited: boolean } | null> {
   const rows = await db.query<SharedRow & { invited: boolean }>(
     `SELECT ${SHARED_COLUMNS}, EXISTS (
-       SELECT 1 FROM shared_parameter_invitations i JOIN users u ON lower(u.email) = i.email
+       SELECT 1 FROM shared_parameter_invitations i JOIN users u ON lower(u.email) = i.email AND u.email_verified_at IS NOT NULL
        WHERE i.shared_parameters_id = s.id AND u.id = $2) AS invited
      FROM shared_parameters s WHERE s.id = $1`,
     [id, userId],

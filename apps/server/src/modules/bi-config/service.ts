@@ -18,7 +18,7 @@ import {
   type SharedParametersInviteRequest,
   type UpdateAnalyticSetConfigRequest,
 } from '@atlas/domain';
-import { assertAdministrator, assertCanCreate } from '../../http/access.js';
+import { assertAdministrator, assertCanCreate, assertSameOrganizationOrAdmin, inOrganizationOrAdministrator, isOwnerOrAdministrator } from '../../http/access.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
@@ -47,10 +47,6 @@ const configNotFound = (details: string) => notFound(Messages.configNotFound, de
 async function assertOrganizationExists(db: Queryable, organizationId: string): Promise<void> {
   if (!(await existsById(db, 'organizations', organizationId))) throw notFound('Organization not found', `No organization with id ${organizationId}`);
 }
-
-/** Configs are read by members of their organization and by administrators; group defaults (null) by everyone signed in. */
-const canRead = (identity: Identity, organizationId: string | null) =>
-  organizationId === null || identity.isAdmin || identity.organizationId === organizationId;
 
 // ---- Analytic-set configs ----
 
@@ -96,16 +92,18 @@ function onlyConfig(configs: AnalyticSetConfig[], groupId: string, organizationI
 /** The one config of a group and organization: 404 when none, 500 when several. */
 export async function getConfigFor(db: Db, identity: Identity, groupId: string, organizationId: string): Promise<AnalyticSetConfig> {
   findDefinition(groupId);
-  if (!canRead(identity, organizationId)) throw forbidden('You can read the configs of your own organization only', `Organization ${organizationId}`);
+  if (!inOrganizationOrAdministrator(identity, organizationId)) throw forbidden('You can read the configs of your own organization only', `Organization ${organizationId}`);
   const config = onlyConfig(await repo.findAnalyticSetConfigs(db, groupId, organizationId), groupId, organizationId);
   if (!config) throw configNotFound(`No config of ${groupId} for organization ${organizationId}`);
   return config;
 }
 
-/** A config the caller may read; others' look the same as missing ones. */
+/** A config the caller may read (its organization's, or any for administrators); others' look the same as missing ones. */
 async function readableConfig(db: Queryable, identity: Identity, id: string): Promise<AnalyticSetConfig> {
   const config = await repo.findAnalyticSetConfig(db, id);
-  if (!config || !canRead(identity, config.organizationId)) throw configNotFound(`No config with id ${id}`);
+  const missing = () => configNotFound(`No config with id ${id}`);
+  if (!config) throw missing();
+  assertSameOrganizationOrAdmin(identity, config.organizationId, missing);
   return config;
 }
 
@@ -156,7 +154,9 @@ function valueProblems(definition: AnalyticSetDefinition, values: Values): Query
 
 async function readableQueryParamConfig(db: Queryable, identity: Identity, id: string): Promise<QueryParamConfig> {
   const config = await repo.findQueryParamConfig(db, id);
-  if (!config || !canRead(identity, config.organizationId)) throw configNotFound(`No query-param config with id ${id}`);
+  const missing = () => configNotFound(`No query-param config with id ${id}`);
+  if (!config) throw missing();
+  assertSameOrganizationOrAdmin(identity, config.organizationId, missing);
   return config;
 }
 
@@ -248,7 +248,9 @@ export async function createShared(db: Db, identity: Identity, request: CreateSh
 /** Readable by the owner, members of its organization, invited e-mails and administrators; 404 for everyone else. */
 async function readableShared(db: Queryable, identity: Identity, id: string): Promise<SharedParameters> {
   const found = await repo.findSharedParameters(db, id, identity.userId);
-  if (!found || !(found.invited || canRead(identity, found.shared.organizationId))) throw sharedNotFound(id);
+  if (!found) throw sharedNotFound(id);
+  // An invitation to the caller's e-mail opens it too.
+  if (!found.invited) assertSameOrganizationOrAdmin(identity, found.shared.organizationId, () => sharedNotFound(id));
   return found.shared;
 }
 
@@ -259,8 +261,7 @@ export async function inviteToShared(db: Db, identity: Identity, id: string, req
   const emails = [...new Set(request.emails.map((email) => email.toLowerCase()))];
   return db.transaction(async (tx) => {
     const shared = await readableShared(tx, identity, id);
-    const owner = shared.ownerId === identity.userId && identity.seat === 'maker';
-    if (!owner && !identity.isAdmin) throw forbidden('Only the owner can invite to shared parameters', `Shared parameters ${id}`);
+    if (!isOwnerOrAdministrator(identity, shared.ownerId, true)) throw forbidden('Only the owner can invite to shared parameters', `Shared parameters ${id}`);
     return { items: await repo.upsertInvitations(tx, id, emails, request.description, identity.userId) };
   });
 }

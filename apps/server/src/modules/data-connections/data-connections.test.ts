@@ -1,17 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort, fakePostgres, type FakePostgres } from '../../connectors/test-support/fake-postgres.js';
 import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { decryptSecret } from './secrets.js';
+import { decryptSecret, secretBinding } from './secrets.js';
 
 const WAREHOUSE_URL = process.env.TEST_DATABASE_URL;
 const KEY_HEX = randomBytes(32).toString('hex');
 /** The local test server (trust authentication) as a user's warehouse. */
 const warehouse = (extra: object = {}) => ({ host: '127.0.0.1', port: 5432, database: 'test', user: 'postgres', ...extra });
+/** The one answer for every connection that does not get through (connectors/network.ts). */
+const UNREACHABLE = {
+  message: 'Could not connect to the database',
+  details: 'The server did not answer or refused the connection, or its address is not allowed (ATLAS_ALLOWED_CONNECTION_HOSTS)',
+  appStatusCode: 'INVALID_INPUT',
+};
 
 describe.each(testStores())('data connections on $name', (store) => {
-  const h = useHarness(store);
+  // The local test servers are internal addresses: the administrator's allow-list lets connections reach them.
+  const h = useHarness(store, { allowedConnectionHosts: ['127.0.0.1'] });
   let outsider: TestUser;
   let tiny: TestUser;
   const savedKey = process.env.ATLAS_SECRETS_KEY;
@@ -142,18 +150,19 @@ describe.each(testStores())('data connections on $name', (store) => {
     const row = await secretRow(created.id);
     expect(row.options).toEqual(warehouse({ ssl: false }));
     expect(row.secret_ciphertext).not.toContain(password);
-    expect(decryptSecret(Buffer.from(KEY_HEX, 'hex'), row.secret_ciphertext!, created.id)).toBe(password);
+    expect(decryptSecret(Buffer.from(KEY_HEX, 'hex'), row.secret_ciphertext!, secretBinding(created.id, row.options as Record<string, unknown>))).toBe(password);
     for (const url of [`/v1/data-connections/${created.id}`, '/v1/data-connections', '/v1/data-connections/for-organization']) {
       const body = (await call('analyst@example.com', 'GET', url)).body;
       expect(body).not.toContain(password);
       expect(body).not.toContain(row.secret_ciphertext!);
     }
-    // Editing without a password keeps it; passwordEnvVar drops it; a new one replaces it.
-    await call('analyst@example.com', 'PUT', `/v1/data-connections/${created.id}`, { options: warehouse({ port: 5433 }) });
+    // Editing without a password keeps it while the options stay; passwordEnvVar drops it; a new one replaces it.
+    await call('analyst@example.com', 'PUT', `/v1/data-connections/${created.id}`, { name: 'Renamed', options: warehouse() });
     expect((await secretRow(created.id)).secret_ciphertext).toBe(row.secret_ciphertext);
-    const replaced = await call('analyst@example.com', 'PUT', `/v1/data-connections/${created.id}`, { options: warehouse({ password: 'other' }) });
+    const replaced = await call('analyst@example.com', 'PUT', `/v1/data-connections/${created.id}`, { options: warehouse({ port: 5433, password: 'other' }) });
     expect(replaced.json().hasPassword).toBe(true);
-    expect(decryptSecret(Buffer.from(KEY_HEX, 'hex'), (await secretRow(created.id)).secret_ciphertext!, created.id)).toBe('other');
+    const binding = secretBinding(created.id, warehouse({ port: 5433, ssl: false }));
+    expect(decryptSecret(Buffer.from(KEY_HEX, 'hex'), (await secretRow(created.id)).secret_ciphertext!, binding)).toBe('other');
     const env = await call('analyst@example.com', 'PUT', `/v1/data-connections/${created.id}`, { options: warehouse({ passwordEnvVar: 'ATLAS_CONNECTION_PG' }) });
     expect(env.json()).toMatchObject({ hasPassword: false, options: { passwordEnvVar: 'ATLAS_CONNECTION_PG' } });
     expect((await secretRow(created.id)).secret_ciphertext).toBeNull();
@@ -167,7 +176,7 @@ describe.each(testStores())('data connections on $name', (store) => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'Set ATLAS_SECRETS_KEY on the server to store connection passwords',
-        details: 'Or name an environment variable holding the password with options.passwordEnvVar',
+        details: 'Or name a server variable holding the connection URL with options.passwordEnvVar',
         appStatusCode: 'INVALID_INPUT',
       });
     } finally {
@@ -228,6 +237,104 @@ describe.each(testStores())('data connections on $name', (store) => {
     }
   });
 
+  describe('passwords go only where they were entered for', () => {
+    let fake: FakePostgres;
+    let other: FakePostgres;
+    let editor: TestUser;
+    beforeAll(async () => {
+      [fake, other] = await Promise.all([fakePostgres(), fakePostgres()]);
+      editor = await addUser(h.db, { email: `editor-${store.name}@connections.test`, organization: 'Demo' });
+    });
+    afterAll(async () => {
+      await Promise.all([fake.close(), other.close()]);
+      for (const name of ['ATLAS_CONNECTION_FAKE', 'ATLAS_CONNECTION_PLAIN']) delete process.env[name];
+    });
+    const fakeOptions = (extra: object = {}) => ({ host: '127.0.0.1', port: fake.port, database: 'sales', user: 'owner', ...extra });
+    const test = (email: string, payload: object) => call(email, 'POST', '/v1/test-connection', payload);
+
+    it('gives a passwordEnvVar secret only to the destination in its URL, and never tells whether a variable exists', async () => {
+      process.env.ATLAS_CONNECTION_FAKE = `postgres://owner:env-secret-1@127.0.0.1:${fake.port}/sales`;
+      process.env.ATLAS_CONNECTION_PLAIN = 'env-secret-2';
+      const sent = await test('analyst@example.com', { type: 'postgres', options: fakeOptions({ passwordEnvVar: 'ATLAS_CONNECTION_FAKE' }) });
+      expect(sent.statusCode).toBe(422); // the fake hangs up once it has the password
+      expect(fake.received()).toContain('env-secret-1');
+
+      // Another host, port, database or user; a variable without a URL; no variable at all: one answer, nothing sent.
+      const answer = async (options: object, name: string) => {
+        const response = await test('analyst@example.com', { type: 'postgres', options: { ...options, passwordEnvVar: name } });
+        return [response.statusCode, response.body.replaceAll(name, 'NAME')];
+      };
+      const missing = await answer(fakeOptions({ port: other.port }), `ATLAS_CONNECTION_MISSING_${randomUUID().slice(0, 8).toUpperCase()}`);
+      expect(missing[0]).toBe(422);
+      expect(JSON.parse(missing[1] as string)).toMatchObject({ message: 'The connection password is not set on the server' });
+      for (const options of [fakeOptions({ port: other.port }), fakeOptions({ host: 'localhost' }), fakeOptions({ user: 'postgres' }), fakeOptions({ database: 'other' })]) {
+        expect(await answer(options, 'ATLAS_CONNECTION_FAKE'), JSON.stringify(options)).toEqual(missing);
+      }
+      expect(await answer(fakeOptions({ port: other.port }), 'ATLAS_CONNECTION_PLAIN')).toEqual(missing);
+      expect(other.connections()).toBe(0);
+      expect(fake.received()).not.toContain('env-secret-2');
+
+      // Names outside ATLAS_CONNECTION_ are refused whether or not the server has them.
+      expect(process.env.HOME ?? process.env.PATH).toBeDefined();
+      const outside = await answer(fakeOptions(), 'NO_SUCH_VARIABLE_ATLAS');
+      expect(outside[0]).toBe(400);
+      for (const name of ['HOME', 'PATH', 'DATABASE_URL', 'ATLAS_SECRETS_KEY']) expect(await answer(fakeOptions(), name), name).toEqual(outside);
+    });
+
+    it("drops the stored password when an editor changes where the connection goes, so the owner's password never reaches the new host", async () => {
+      const secret = `owner-secret-${randomUUID()}`;
+      const connection = await create('analyst@example.com', { options: fakeOptions({ password: secret }) });
+      const grant = await call('analyst@example.com', 'POST', '/v1/permissions', {
+        resourceType: 'data-connection',
+        resourceId: connection.id,
+        granteeType: 'user',
+        granteeId: editor.id,
+        role: 'editor',
+      });
+      expect(grant.statusCode, grant.body).toBe(201);
+      const put = (email: string, payload: object) => call(email, 'PUT', `/v1/data-connections/${connection.id}`, payload);
+      // Renaming, or saving the same options, keeps it.
+      expect((await put(editor.email, { name: 'Renamed' })).json().hasPassword).toBe(true);
+      expect((await put(editor.email, { options: fakeOptions({ ssl: false }) })).json().hasPassword).toBe(true);
+
+      for (const change of [{ port: other.port }, { host: 'localhost' }, { user: 'postgres' }, { database: 'other' }]) {
+        expect((await put('analyst@example.com', { options: fakeOptions({ password: secret }) })).json().hasPassword).toBe(true);
+        const moved = await put(editor.email, { options: fakeOptions(change) });
+        expect(moved.json(), JSON.stringify(change)).toMatchObject({ hasPassword: false, options: fakeOptions({ ...change, ssl: false }) });
+        expect((await secretRow(connection.id)).secret_ciphertext).toBeNull();
+      }
+      await put(editor.email, { options: fakeOptions({ port: other.port }) });
+      const tested = await test(editor.email, { connectionId: connection.id });
+      expect(tested.json()).toEqual(UNREACHABLE);
+      expect(other.connections()).toBeGreaterThan(0);
+      expect(other.received()).not.toContain(secret);
+    });
+
+    it('binds the ciphertext to the options, so a password cannot follow options changed behind the service', async () => {
+      const secret = `bound-secret-${randomUUID()}`;
+      const connection = await create('analyst@example.com', { options: fakeOptions({ password: secret }) });
+      await h.db.query(`UPDATE data_connections SET options = options || jsonb_build_object('port', $2::int) WHERE id = $1`, [connection.id, other.port]);
+      const before = other.connections();
+      const tested = await test('analyst@example.com', { connectionId: connection.id });
+      expect([tested.statusCode, tested.json().message]).toEqual([422, 'The connection password cannot be read']);
+      expect(other.connections()).toBe(before);
+      expect(other.received()).not.toContain(secret);
+    });
+  });
+
+  it('answers alike for an open and a closed port of an allowed host', async () => {
+    const fake = await fakePostgres();
+    try {
+      const open = await call('analyst@example.com', 'POST', '/v1/test-connection', { type: 'postgres', options: warehouse({ port: fake.port }) });
+      const closed = await call('analyst@example.com', 'POST', '/v1/test-connection', { type: 'postgres', options: warehouse({ port: await closedPort() }) });
+      expect(fake.connections()).toBe(1);
+      expect([open.statusCode, open.json()]).toEqual([422, UNREACHABLE]);
+      expect([closed.statusCode, closed.json()]).toEqual([422, UNREACHABLE]);
+    } finally {
+      await fake.close();
+    }
+  });
+
   describe.skipIf(!WAREHOUSE_URL)('against a real PostgreSQL', () => {
     it('tests unsaved options and saved connections; failures are 422 with the driver message', async () => {
       const ok = await call('analyst@example.com', 'POST', '/v1/test-connection', { type: 'postgres', options: warehouse() });
@@ -238,21 +345,26 @@ describe.each(testStores())('data connections on $name', (store) => {
 
       const badPort = await call('analyst@example.com', 'POST', '/v1/test-connection', { type: 'postgres', options: warehouse({ port: 1, password: 'never-shown-2' }) });
       expect(badPort.statusCode).toBe(422);
-      expect(badPort.json()).toEqual({ message: 'Could not connect to the database', details: expect.stringContaining('ECONNREFUSED'), appStatusCode: 'INVALID_INPUT' });
+      expect(badPort.json()).toEqual(UNREACHABLE);
       expect(badPort.body).not.toContain('never-shown');
       const badDatabase = await call('analyst@example.com', 'POST', '/v1/test-connection', { type: 'postgres', options: warehouse({ database: 'no_such_db_atlas' }) });
       expect(badDatabase.json()).toEqual({ message: 'Could not connect to the database', details: 'database "no_such_db_atlas" does not exist', appStatusCode: 'INVALID_INPUT' });
     });
 
-    it('reads the password from the environment variable named by passwordEnvVar', async () => {
+    it('reads the password from the connection URL in the environment variable named by passwordEnvVar', async () => {
       const connection = await create('analyst@example.com', { options: warehouse({ passwordEnvVar: 'ATLAS_CONNECTION_TEST_PG' }) });
       delete process.env.ATLAS_CONNECTION_TEST_PG;
       const missing = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: connection.id });
       expect([missing.statusCode, missing.json()]).toEqual([
         422,
-        { message: 'The connection password is not set on the server', details: 'Environment variable ATLAS_CONNECTION_TEST_PG is not set', appStatusCode: 'INVALID_INPUT' },
+        {
+          message: 'The connection password is not set on the server',
+          details: 'Set ATLAS_CONNECTION_TEST_PG on the server to a connection URL with this host, port, database and user',
+          appStatusCode: 'INVALID_INPUT',
+        },
       ]);
-      process.env.ATLAS_CONNECTION_TEST_PG = 'from-the-environment';
+      // No port in the URL: the type's default (5432).
+      process.env.ATLAS_CONNECTION_TEST_PG = 'postgres://postgres:from-the-environment@127.0.0.1/test';
       try {
         const ok = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: connection.id });
         expect(ok.json()).toMatchObject({ ok: true });
@@ -260,5 +372,42 @@ describe.each(testStores())('data connections on $name', (store) => {
         delete process.env.ATLAS_CONNECTION_TEST_PG;
       }
     });
+  });
+});
+
+describe('data connections into the server\'s own network', () => {
+  // No ATLAS_ALLOWED_CONNECTION_HOSTS: the default.
+  const h = useHarness(testStores()[0]!);
+  let fake: FakePostgres;
+  beforeAll(async () => {
+    fake = await fakePostgres();
+  });
+  afterAll(() => fake.close());
+
+  it('refuses loopback, private and link-local addresses with the one answer for unreachable servers, without connecting', async () => {
+    const headers = await h.auth('analyst@example.com');
+    const closed = await closedPort();
+    const targets: Array<[string, number]> = [
+      ['127.0.0.1', fake.port],
+      ['127.0.0.1', closed],
+      ['localhost', fake.port],
+      ['::1', fake.port],
+      ['[::1]', fake.port],
+      ['::ffff:127.0.0.1', fake.port],
+      ['0.0.0.0', fake.port],
+      ['10.0.0.1', 5432],
+      ['172.16.0.1', 5432],
+      ['192.168.1.1', 5432],
+      ['100.64.0.1', 5432],
+      ['169.254.169.254', 80],
+      ['fd00::1', 5432],
+      ['fe80::1', 5432],
+    ];
+    for (const [host, port] of targets) {
+      const options = { host, port, database: 'test', user: 'postgres', password: 'never-sent' };
+      const response = await h.app.inject({ method: 'POST', url: '/v1/test-connection', headers, payload: { type: 'postgres', options } });
+      expect([response.statusCode, response.json()], `${host}:${port}`).toEqual([422, UNREACHABLE]);
+    }
+    expect(fake.connections()).toBe(0);
   });
 });

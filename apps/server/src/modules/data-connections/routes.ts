@@ -23,7 +23,7 @@ const AdminQuery = Type.Object({ isAdmin: Type.Optional(Type.Boolean({ descripti
  * Data connections (bi-and-admin.md §7 Connections) and POST /v1/test-connection (workspace-and-catalogue.md §7 Data
  * gateway). Passwords are write-only: answers carry hasPassword, never the password or its ciphertext.
  */
-export function dataConnectionRoutes(app: App, { db }: AppDeps) {
+export function dataConnectionRoutes(app: App, { db, config }: AppDeps) {
   app.get(
     BASE,
     {
@@ -89,7 +89,7 @@ export function dataConnectionRoutes(app: App, { db }: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Create a data connection; options.password is stored encrypted (ATLAS_SECRETS_KEY), or options.passwordEnvVar names it',
+        summary: 'Create a data connection; options.password is stored encrypted (ATLAS_SECRETS_KEY), or options.passwordEnvVar names a server variable holding its connection URL',
         body: CreateDataConnectionRequest,
         response: { 201: DataConnection, ...errorResponses(400, 401, 402, 403, 422) },
       },
@@ -102,7 +102,7 @@ export function dataConnectionRoutes(app: App, { db }: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Update a data connection; options replace the stored ones (without password or passwordEnvVar the stored password is kept)',
+        summary: 'Update a data connection; options replace the stored ones (a stored password is kept only while the options stay the same)',
         params: IdParams,
         querystring: AdminQuery,
         body: UpdateDataConnectionRequest,
@@ -128,11 +128,11 @@ export function dataConnectionRoutes(app: App, { db }: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Connect with unsaved {type, options} or a saved {connectionId}; 422 with the driver message when it fails',
+        summary: "Connect with unsaved {type, options} or a saved {connectionId}; 422 when it fails (the database's own message, or one answer for every network failure)",
         body: TestConnectionRequest,
         response: { 200: TestConnectionResult, ...errorResponses(400, 401, 404, 422, 501) },
       },
     },
-    (request) => connections.testConnection(db, requireIdentity(request.identity), request.body),
+    (request) => connections.testConnection(db, requireIdentity(request.identity), request.body, config.allowedConnectionHosts),
   );
 }

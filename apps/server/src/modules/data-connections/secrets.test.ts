@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, environmentPassword, requireSecretsKey, secretsKey, storedPassword } from './secrets.js';
+import { decryptSecret, encryptSecret, environmentPassword, requireSecretsKey, secretBinding, secretsKey, storedPassword } from './secrets.js';
 
 describe('connection secrets', () => {
   const key = randomBytes(32);
@@ -9,7 +9,7 @@ describe('connection secrets', () => {
   it('round-trips with AES-256-GCM, a fresh IV each time, bound to the connection id', () => {
     const first = encryptSecret(key, 'pa:ss wörd', id);
     const second = encryptSecret(key, 'pa:ss wörd', id);
-    expect(first).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
+    expect(first).toMatch(/^v2:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('pa:ss');
     expect(decryptSecret(key, first, id)).toBe('pa:ss wörd');
@@ -34,7 +34,29 @@ describe('connection secrets', () => {
     expect(storedPassword(stored, id, { ATLAS_SECRETS_KEY: key.toString('hex') })).toBe('pw');
     expect(() => storedPassword(stored, id, {})).toThrow('The connection password cannot be read');
     expect(() => storedPassword(stored, id, { ATLAS_SECRETS_KEY: randomBytes(32).toString('hex') })).toThrow('The connection password cannot be read');
-    expect(environmentPassword('ATLAS_CONNECTION_X', { ATLAS_CONNECTION_X: 'env-pw' })).toBe('env-pw');
-    expect(() => environmentPassword('ATLAS_CONNECTION_X', {})).toThrow('The connection password is not set on the server');
+  });
+
+  it('binds a stored password to the connection and every option, in any key order', () => {
+    const options = { host: 'db.example', port: 5432, database: 'sales', user: 'reader', ssl: false };
+    const stored = encryptSecret(key, 'pw', secretBinding(id, options));
+    const reordered = { ssl: false, user: 'reader', database: 'sales', port: 5432, host: 'db.example' };
+    expect(decryptSecret(key, stored, secretBinding(id, reordered))).toBe('pw');
+    for (const change of [{ host: 'evil.example' }, { port: 5433 }, { database: 'other' }, { user: 'postgres' }, { ssl: true }]) {
+      expect(() => decryptSecret(key, stored, secretBinding(id, { ...options, ...change })), JSON.stringify(change)).toThrow();
+    }
+  });
+
+  it("gives a variable's password only to the host, port, database and user of its URL", () => {
+    const options = { host: 'db.example', port: 5432, database: 'sales', user: 'reader', ssl: false };
+    const env = { ATLAS_CONNECTION_X: 'postgres://reader:p%40ss@DB.example/sales', ATLAS_CONNECTION_PLAIN: 'just-a-password', ATLAS_CONNECTION_BAD: 'postgres://reader:%ZZ@db.example/sales' };
+    expect(environmentPassword('ATLAS_CONNECTION_X', options, 5432, env)).toBe('p@ss');
+    expect(environmentPassword('ATLAS_CONNECTION_X', { ...options, port: 6543 }, 6543, env)).toBe('p@ss');
+    const notSet = 'The connection password is not set on the server';
+    for (const change of [{ host: 'evil.example' }, { port: 5433 }, { database: 'other' }, { user: 'postgres' }]) {
+      expect(() => environmentPassword('ATLAS_CONNECTION_X', { ...options, ...change }, 5432, env), JSON.stringify(change)).toThrow(notSet);
+    }
+    for (const name of ['ATLAS_CONNECTION_PLAIN', 'ATLAS_CONNECTION_BAD', 'ATLAS_CONNECTION_MISSING']) {
+      expect(() => environmentPassword(name, options, 5432, env), name).toThrow(notSet);
+    }
   });
 });

@@ -21,7 +21,7 @@ import { iso } from '../../store/rows.js';
 import { findDataset } from '../datasets/repo.js';
 import { assertQuota } from '../quota/service.js';
 import * as repo from './repo.js';
-import { encryptSecret, environmentPassword, requireSecretsKey, storedPassword } from './secrets.js';
+import { encryptSecret, environmentPassword, requireSecretsKey, secretBinding, storedPassword } from './secrets.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 const ajv = addFormats(new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false }));
@@ -134,7 +134,7 @@ export async function createConnection(db: Db, identity: Identity, body: CreateD
   assertCanCreate(identity, 'data connections');
   const { options, password } = readOptions(body.type, body.options);
   const id = randomUUID();
-  const secretCiphertext = password === undefined ? null : encryptSecret(requireSecretsKey(), password, id);
+  const secretCiphertext = password === undefined ? null : encryptSecret(requireSecretsKey(), password, secretBinding(id, options));
   await assertQuota(db, identity, 'dataConnections');
   const row = await repo.insertConnection(db, {
     id,
@@ -157,9 +157,10 @@ export async function updateConnection(db: Db, identity: Identity, id: string, b
     if (body.options !== undefined) {
       const { options, password } = readOptions(stored.type, body.options);
       changes.options = options;
-      // A new password replaces the stored one; an environment variable makes it unnecessary; neither keeps it.
-      if (password !== undefined) changes.secretCiphertext = encryptSecret(requireSecretsKey(), password, id);
-      else if (options.passwordEnvVar !== undefined) changes.secretCiphertext = null;
+      // A new password replaces the stored one. Without one, the stored password stays only while the options do:
+      // whoever may edit must not be able to send the owner's password to another host, port, database or user.
+      if (password !== undefined) changes.secretCiphertext = encryptSecret(requireSecretsKey(), password, secretBinding(id, options));
+      else if (secretBinding(id, options) !== secretBinding(id, stored.options)) changes.secretCiphertext = null;
     }
     return present(await repo.updateConnection(tx, id, changes));
   });
@@ -173,9 +174,16 @@ export async function deleteConnection(db: Db, identity: Identity, id: string, i
   });
 }
 
-function targetOf(type: string, options: Options, password: () => string | null): ConnectionTarget {
+function targetOf(connector: Connector, options: Options, password: () => string | null, allowedHosts: readonly string[]): ConnectionTarget {
   const envVar = options.passwordEnvVar;
-  return { type, options, password: typeof envVar === 'string' ? () => environmentPassword(envVar) : password };
+  // A URL in the variable without a port means the type's default port.
+  const defaultPort = (connector.optionsSchema as { properties?: { port?: { default?: number } } }).properties?.port?.default;
+  return {
+    type: connector.type,
+    options,
+    password: typeof envVar === 'string' ? () => environmentPassword(envVar, options, defaultPort) : password,
+    allowedHosts,
+  };
 }
 
 /** A stored connection the caller may read, ready to open, with its connector and version (for result caching). */
@@ -187,25 +195,26 @@ export interface OpenConnection {
   version: string;
 }
 
-export async function openConnection(db: Queryable, identity: Identity, id: string): Promise<OpenConnection> {
+/** `allowedHosts`: ATLAS_ALLOWED_CONNECTION_HOSTS, the internal hosts the connection may reach (see connectors/network.ts). */
+export async function openConnection(db: Queryable, identity: Identity, id: string, allowedHosts: readonly string[]): Promise<OpenConnection> {
   await checkAccess(db, identity, 'data-connection', id, 'read');
   const row = (await repo.findConnection(db, id))!;
   const connector = connectorFor(row.type);
   const ciphertext = row.secret_ciphertext;
-  const password = () => (ciphertext === null ? null : storedPassword(ciphertext, id));
-  return { id, connector, target: targetOf(row.type, row.options, password), version: iso(row.updated_at) };
+  const password = () => (ciphertext === null ? null : storedPassword(ciphertext, secretBinding(id, row.options)));
+  return { id, connector, target: targetOf(connector, row.options, password, allowedHosts), version: iso(row.updated_at) };
 }
 
-/** POST /v1/test-connection: unsaved options, or a saved connection the caller may read. */
-export async function testConnection(db: Db, identity: Identity, body: TestConnectionRequest): Promise<TestConnectionResult> {
+/** POST /v1/test-connection: unsaved options, or a saved connection the caller may read (as stored: nothing overrides it). */
+export async function testConnection(db: Db, identity: Identity, body: TestConnectionRequest, allowedHosts: readonly string[]): Promise<TestConnectionResult> {
   let connector: Connector;
   let target: ConnectionTarget;
   if ('connectionId' in body) {
-    ({ connector, target } = await openConnection(db, identity, body.connectionId));
+    ({ connector, target } = await openConnection(db, identity, body.connectionId, allowedHosts));
   } else {
     const { options, password } = readOptions(body.type, body.options);
     connector = connectorFor(body.type);
-    target = targetOf(body.type, options, () => password ?? null);
+    target = targetOf(connector, options, () => password ?? null, allowedHosts);
   }
   const { serverVersion } = await connector.testConnection(target);
   return serverVersion === undefined ? { ok: true } : { ok: true, serverVersion };

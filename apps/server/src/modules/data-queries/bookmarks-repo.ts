@@ -1,5 +1,5 @@
 import type { BookmarkQuery, QueryBookmark } from '@atlas/domain';
-import { readableFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
@@ -64,8 +64,7 @@ export async function deleteBookmark(db: Queryable, id: string): Promise<void> {
 export async function listBookmarks(db: Queryable, identity: Identity, scope: 'owned' | 'organization', offset: number, limit: number): Promise<{ items: QueryBookmark[]; total: number }> {
   const params = new Params();
   const where = [readableFilter(identity, 'query-bookmark', 'b', params)];
-  if (scope === 'owned') where.push(`b.owner_id = ${params.add(identity.userId)}`);
-  else where.push(`b.organization_id = ${params.add(identity.organizationId)}`);
+  where.push(scope === 'owned' ? ownedByCaller(identity, 'b', params) : inCallerOrganization(identity, 'b', params));
   const condition = where.join(' AND ');
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM query_bookmarks b WHERE ${condition}`, params.values);
   const rows = await db.query<BookmarkRow>(

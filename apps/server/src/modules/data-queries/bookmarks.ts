@@ -9,7 +9,7 @@ import {
   type UpdateQueryBookmarkRequest,
 } from '@atlas/domain';
 import { serialize } from '@atlas/pipeline';
-import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { pipelineDatasets, readPipeline } from '../query/pipeline.js';
@@ -22,11 +22,11 @@ import * as repo from './bookmarks-repo.js';
 async function checkQuery(db: Queryable, identity: Identity, query: BookmarkQuery): Promise<BookmarkQuery> {
   if ('pipeline' in query) {
     const node = readPipeline(query.pipeline);
-    for (const id of pipelineDatasets(node)) await checkAccess(db, identity, 'dataset', id, 'read');
+    for (const id of pipelineDatasets(node)) await checkReference(db, identity, 'dataset', id);
     return { pipeline: serialize(node) as unknown as Record<string, unknown> };
   }
-  await checkAccess(db, identity, 'query-template', query.queryTemplateId, 'read');
-  if (query.datasetId) await checkAccess(db, identity, 'dataset', query.datasetId, 'read');
+  await checkReference(db, identity, 'query-template', query.queryTemplateId);
+  await checkReference(db, identity, 'dataset', query.datasetId);
   return query;
 }
 

@@ -2,11 +2,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakePostgres, type FakePostgres } from '../../connectors/test-support/fake-postgres.js';
 import { useHarness, type Harness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { arrowColumns, arrowRows, datasetWith } from '../query/test-support/helpers.js';
 
 const URL = process.env.TEST_DATABASE_URL;
+/** The local test server is an internal address: the administrator's allow-list lets connections reach it. */
+const ALLOW_LOCAL = { allowedConnectionHosts: ['127.0.0.1'] };
 const schema = `wh_${randomBytes(5).toString('hex')}`;
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -51,7 +54,7 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
   afterAll(() => admin((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
 
   describe.each(testStores())('on $name', (store) => {
-    const h = useHarness(store);
+    const h = useHarness(store, ALLOW_LOCAL);
     let connectionId: string;
     beforeAll(async () => {
       connectionId = await connectionFor(h, 'analyst@example.com');
@@ -214,7 +217,7 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
   });
 
   describe('with a short statement timeout', () => {
-    const h = useHarness(testStores()[0]!, { queryTimeoutMs: 300 });
+    const h = useHarness(testStores()[0]!, { ...ALLOW_LOCAL, queryTimeoutMs: 300 });
     it('stops a slow query with 408 and records the failure', async () => {
       const connectionId = await connectionFor(h, 'analyst@example.com');
       const headers = await h.auth('analyst@example.com');
@@ -228,5 +231,44 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
       const execution = await h.app.inject({ method: 'GET', url: `/v1/data-queries/${response.headers['x-query-execution-id']}`, headers });
       expect(execution.json()).toMatchObject({ status: 'failure', error: 'Query timed out: The query ran longer than 300 ms and was cancelled' });
     });
+  });
+});
+
+describe('queries on a connection into the server\'s own network', () => {
+  // No ATLAS_ALLOWED_CONNECTION_HOSTS: the default.
+  const h = useHarness(testStores()[0]!);
+  let fake: FakePostgres;
+  beforeAll(async () => {
+    fake = await fakePostgres();
+  });
+  afterAll(() => fake.close());
+
+  it('refuses every way of using it (queries, JSON pages, pipelines, schema listing) with the one answer for unreachable servers', async () => {
+    const headers = await h.auth('analyst@example.com');
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/v1/data-connections',
+      headers,
+      payload: { name: 'Loopback', type: 'postgres', options: { host: '127.0.0.1', port: fake.port, database: 'test', user: 'postgres' } },
+    });
+    const connectionId = created.json().id;
+    const refused = {
+      message: 'Could not connect to the database',
+      details: 'The server did not answer or refused the connection, or its address is not allowed (ATLAS_ALLOWED_CONNECTION_HOSTS)',
+      appStatusCode: 'INVALID_INPUT',
+    };
+    for (const [method, url, payload] of [
+      ['POST', '/v1/data-queries', { connectionId, query: 'SELECT 1' }],
+      ['POST', '/v1/data-queries/json', { connectionId, query: 'SELECT 1' }],
+      ['POST', '/query', dq(connectionId, 'SELECT 1 AS n')],
+      ['POST', '/query', { type: 'filter', props: { expression: { kind: 'binary', op: '>', left: col('n'), right: lit(0) } }, inputs: [dq(connectionId, 'SELECT 1 AS n')] }],
+      ['GET', `/v1/data-queries/schema/${connectionId}`, undefined],
+      ['GET', `/v1/data-queries/schema/${connectionId}/public`, undefined],
+      ['POST', '/v1/test-connection', { connectionId }],
+    ] as const) {
+      const response = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      expect([response.statusCode, response.json()], url).toEqual([422, refused]);
+    }
+    expect(fake.connections()).toBe(0);
   });
 });

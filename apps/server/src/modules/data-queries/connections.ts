@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A connection the caller may read; ids that are not UUIDs name no connection (404, like any unknown id). */
 async function connection(context: QueryContext, identity: Identity, id: string): Promise<OpenConnection> {
   if (!UUID.test(id)) throw notFound('Data connection not found', `No data connection with id ${id.slice(0, 255)}`);
-  return openConnection(context.db, identity, id);
+  return openConnection(context.db, identity, id, context.allowedConnectionHosts);
 }
 
 const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');

@@ -13,6 +13,8 @@ export interface QueryContext {
   timeoutMs: number;
   /** Where template sandboxes may spill (DATA_DIR). */
   dataDir: string;
+  /** ATLAS_ALLOWED_CONNECTION_HOSTS, for queries on data connections. */
+  allowedConnectionHosts: readonly string[];
 }
 
 const contexts = new WeakMap<object, QueryContext>();
@@ -28,6 +30,7 @@ export function queryContext(app: App, deps: AppDeps): QueryContext {
     running: new Map(),
     timeoutMs: deps.config.queryTimeoutMs,
     dataDir: deps.config.dataDir,
+    allowedConnectionHosts: deps.config.allowedConnectionHosts,
   };
   contexts.set(deps, context);
   app.addHook('onClose', async () => {

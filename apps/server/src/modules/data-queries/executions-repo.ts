@@ -1,5 +1,8 @@
 import type { CacheMode, ParameterValues, QueryExecution, QueryExecutionState } from '@atlas/domain';
+import { ownedByCaller } from '../../http/access.js';
+import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
+import { Params } from '../../store/params.js';
 import { iso, isoOrNull } from '../../store/rows.js';
 
 interface ExecutionRow {
@@ -119,12 +122,15 @@ export async function findExecution(db: Queryable, id: string): Promise<(QueryEx
   return rows[0] ? { ...toExecution(rows[0]), organizationId: rows[0].organization_id } : null;
 }
 
-export async function listExecutions(db: Queryable, ownerId: string, offset: number, limit: number): Promise<{ items: QueryExecution[]; total: number }> {
+/** The caller's own executions, newest first. */
+export async function listExecutions(db: Queryable, identity: Identity, offset: number, limit: number): Promise<{ items: QueryExecution[]; total: number }> {
+  const params = new Params();
+  const mine = ownedByCaller(identity, 'e', params);
   const rows = await db.query<ExecutionRow & { total: number | string }>(
-    `SELECT *, count(*) OVER () AS total FROM query_executions WHERE owner_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
-    [ownerId, limit, offset],
+    `SELECT e.*, count(*) OVER () AS total FROM query_executions e WHERE ${mine} ORDER BY e.created_at DESC, e.id LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+    params.values,
   );
-  const total = rows[0] ? Number(rows[0].total) : (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM query_executions WHERE owner_id = $1', [ownerId]))[0]!.n;
+  const total = rows[0] ? Number(rows[0].total) : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM query_executions e WHERE ${mine}`, params.values.slice(0, 1)))[0]!.n;
   return { items: rows.map(toExecution), total };
 }
 

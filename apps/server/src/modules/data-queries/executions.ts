@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DEFAULT_CACHE_MAX_AGE_SECONDS, type CacheMode, type ParameterValues, type QueryExecution } from '@atlas/domain';
 import { MAX_CACHE_ENTRY_BYTES, resultCacheKey } from '../../cache/index.js';
+import { checkExecutionAccess } from '../../http/access.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { getFeatureFlags } from '../organizations/repo.js';
@@ -144,8 +145,9 @@ export const executionIdOf = (error: unknown): string | undefined => (error as {
  * or a process that died) marks it cancelled so its end is never recorded as success.
  */
 export async function cancelExecution(context: QueryContext, identity: Identity, id: string): Promise<QueryExecution> {
-  const execution = await repo.findExecution(context.db, id);
-  if (!execution || execution.ownerId !== identity.userId) throw executionNotFound(id);
+  // Only its runner cancels it.
+  await checkExecutionAccess(context.db, identity, id);
+  const execution = (await repo.findExecution(context.db, id))!;
   if (execution.status !== 'queued' && execution.status !== 'running') {
     throw conflict('Query execution has already finished', `Query execution ${id} is ${execution.status}`);
   }

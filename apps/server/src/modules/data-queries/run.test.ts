@@ -110,15 +110,15 @@ describe.each(testStores())('running query templates on $name', (store) => {
       const relation = (await h.engine.datasetData(secret))!.relation;
       const peek = await createTemplate(`SELECT * FROM ${relation}`, [], sales);
       const response = await call('POST', '/v1/data-queries', analyst, { queryTemplateId: peek.id, cacheMode: 'no-cache' });
-      expect(response.statusCode).toBe(422);
-      expect(response.json().message).toBe('Query failed');
-      expect(response.json().details).toContain('Permission Error');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Could not parse query template');
+      expect(response.json().details).toContain('read_parquet');
       const record = await execution(String(response.headers['x-query-execution-id']));
       expect(record).toMatchObject({ status: 'failure', rowCount: null });
-      expect(record.error).toContain('Query failed: Permission Error');
+      expect(record.error).toContain('Could not parse query template: The table function read_parquet');
       const target = path.join(h.dataDir, 'written.csv');
       const write = await createTemplate(`COPY (SELECT 1) TO '${target}'`, [], null);
-      expect((await call('POST', '/v1/data-queries', analyst, { queryTemplateId: write.id })).statusCode).toBe(422);
+      expect((await call('POST', '/v1/data-queries', analyst, { queryTemplateId: write.id })).statusCode).toBe(400);
       expect(existsSync(target)).toBe(false);
     });
 

@@ -10,7 +10,7 @@ import {
   type QueryTemplate,
   type Rollup,
 } from '@atlas/domain';
-import { checkAccess } from '../../http/access.js';
+import { checkAccess, checkAttach } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { noData } from '../query/pipeline.js';
@@ -18,8 +18,8 @@ import type { QueryContext } from './context.js';
 import { executionIdOf, resolveCacheMode, runTracked, startExecution, type ExecutionSpec, type ExecutionStart } from './executions.js';
 import * as executions from './executions-repo.js';
 import { drain } from './arrow-tap.js';
-import { relationFiles, sandboxArrow, sandboxPage, type SandboxQuery } from './sandbox.js';
-import { expandTemplate, wrapRollup } from './template.js';
+import { relationFiles, SANDBOX_DATASET, sandboxArrow, sandboxPage, type SandboxDataset, type SandboxQuery } from './sandbox.js';
+import { expandTemplate, quoteIdentifier, wrapRollup } from './template.js';
 import { findTemplate } from './templates-repo.js';
 
 export interface TemplateRun {
@@ -34,7 +34,7 @@ export interface TemplateRun {
   maxAge?: number;
 }
 
-/** The record a run belongs to (mapId, insightId or workbookId; at most one), after a read check. */
+/** The record a run belongs to (mapId, insightId or workbookId; at most one): its readers will see the run, so it needs write. */
 export async function recordOf(context: QueryContext, identity: Identity, run: Pick<TemplateRun, 'mapId' | 'insightId' | 'workbookId'>): Promise<string | null> {
   const given = (
     [
@@ -46,7 +46,7 @@ export async function recordOf(context: QueryContext, identity: Identity, run: P
   if (given.length > 1) throw badRequest('Give at most one of mapId, insightId and workbookId', given.map(([kind]) => `${kind}Id`).join(', '));
   const [record] = given;
   if (!record) return null;
-  await checkAccess(context.db, identity, record[0], record[1]!, 'read');
+  await checkAttach(context.db, identity, record[0], record[1]!);
   return record[1]!;
 }
 
@@ -62,16 +62,18 @@ async function prepare(context: QueryContext, identity: Identity, run: TemplateR
   await checkAccess(context.db, identity, 'query-template', run.templateId, 'read');
   const template = (await findTemplate(context.db, run.templateId))!;
   const datasetId = run.datasetId ?? template.datasetId;
-  let relation: string | undefined;
+  let dataset: SandboxDataset | undefined;
   const datasetVersions: Record<string, string> = {};
   if (datasetId) {
     await checkAccess(context.db, identity, 'dataset', datasetId, 'read');
     const data = await context.engine.datasetData(datasetId);
     if (!data) throw noData(datasetId);
-    relation = data.relation;
+    dataset = { file: relationFiles(data.relation)[0]!, columns: data.columns.map((column) => column.name) };
     datasetVersions[datasetId] = data.version;
   }
-  let expanded = expandTemplate(template.template, template.parameters, run.parameters ?? {}, { dataset: relation });
+  // {{dataset}} is a name in the sandbox, never the file's path.
+  const datasetName = dataset ? quoteIdentifier(SANDBOX_DATASET) : undefined;
+  let expanded = expandTemplate(template.template, template.parameters, run.parameters ?? {}, { dataset: datasetName });
   if (run.rollup) expanded = wrapRollup(expanded, run.rollup);
   const recordId = await recordOf(context, identity, run);
   const queryHash = createHash('sha256').update(JSON.stringify([expanded.sql, expanded.params])).digest('hex');
@@ -79,7 +81,7 @@ async function prepare(context: QueryContext, identity: Identity, run: TemplateR
     template,
     datasetId,
     recordId,
-    query: { ...expanded, allowedFiles: relation ? relationFiles(relation) : [] },
+    query: { ...expanded, dataset },
     spec: {
       kind: 'template',
       queryHash,

@@ -1,6 +1,6 @@
 // Query template expansion: pure text work, no I/O. A template is SQL with {{name}} placeholders; every value
-// becomes a bound parameter ($n), never SQL text. The only text spliced in is the engine's trusted relation for
-// {{dataset}}.
+// becomes a bound parameter ($n), never SQL text. The only text spliced in is the trusted name {{dataset}} stands
+// for (see sandbox.ts).
 import {
   DATASET_PLACEHOLDER,
   Messages,
@@ -228,7 +228,7 @@ function checkValue(parameter: TemplateParameter, value: ParameterValue, what = 
 }
 
 export interface ExpandOptions {
-  /** Trusted relation SQL of the dataset named by {{dataset}}. */
+  /** Trusted SQL naming the dataset that {{dataset}} stands for. */
   dataset?: string;
 }
 

@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateQueryTemplateRequest, PagingQuery, QueryTemplate, QueryTemplateHistory, QueryTemplateList, UpdateQueryTemplateRequest } from '@atlas/domain';
 import { SQL_PAGING_DEFAULTS } from '@atlas/domain';
-import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import * as repo from './templates-repo.js';
 import { checkTemplate } from './template.js';
 
-/** A template may name a dataset the author can read. */
-async function checkDataset(db: Db, identity: Identity, datasetId: string | null | undefined): Promise<void> {
-  if (datasetId) await checkAccess(db, identity, 'dataset', datasetId, 'read');
-}
-
 export async function createTemplate(db: Db, identity: Identity, request: CreateQueryTemplateRequest): Promise<QueryTemplate> {
   assertCanCreate(identity, 'query templates');
   const parameters = request.parameters ?? [];
   checkTemplate(request.template, parameters);
-  await checkDataset(db, identity, request.datasetId);
+  // A template may name a dataset the author can read.
+  await checkReference(db, identity, 'dataset', request.datasetId);
   return db.transaction((tx) =>
     repo.insertTemplate(tx, {
       id: randomUUID(),
@@ -48,7 +44,7 @@ export async function updateTemplate(db: Db, identity: Identity, id: string, req
       datasetId: request.datasetId === undefined ? current.datasetId : request.datasetId,
     };
     checkTemplate(next.template, next.parameters);
-    if (request.datasetId) await checkAccess(tx, identity, 'dataset', request.datasetId, 'read');
+    await checkReference(tx, identity, 'dataset', request.datasetId);
     return repo.updateTemplate(tx, id, identity.userId, next);
   });
 }

@@ -63,7 +63,7 @@ export function datasetDataRoutes(app: App, { db, engine }: AppDeps) {
           summary: 'Download the data of a dataset: an Arrow IPC stream, or CSV with ?format=csv or Accept: text/csv',
           params: IdParams,
           querystring: DataDownloadQuery,
-          response: { 200: Type.Unknown({ description: 'application/vnd.apache.arrow.stream or text/csv' }), ...errorResponses(400, 401, 404) },
+          response: { 200: Type.Unknown({ description: 'application/vnd.apache.arrow.stream or text/csv' }), ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {

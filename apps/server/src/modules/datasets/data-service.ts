@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppStatusCode, Messages, type Dataset, type DatasetMetadata } from '@atlas/domain';
 import type { DatasetData, Engine, UploadFormat } from '../../engine/types.js';
-import { checkAccess } from '../../http/access.js';
+import { checkAccess, checkDataDownload } from '../../http/access.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
@@ -128,7 +128,7 @@ async function loadDataset(db: Queryable, id: string): Promise<Dataset> {
 
 export const noData = () => notFound('Dataset has no data', 'Upload it with PUT /v1/datasets/{id}/data');
 
-/** GET /{id}/data: the stored data as an Arrow IPC stream or CSV. */
+/** GET /{id}/data: the stored data as an Arrow IPC stream or CSV (a copy: see checkDataDownload). */
 export async function downloadData(
   db: Db,
   engine: Engine,
@@ -136,7 +136,7 @@ export async function downloadData(
   id: string,
   format: 'arrow' | 'csv',
 ): Promise<{ stream: Readable; contentType: string; version: string }> {
-  await checkAccess(db, identity, 'dataset', id, 'read');
+  await checkDataDownload(db, identity, id);
   const data = await engine.datasetData(id);
   const stream = data && (await engine.exportData(id, format));
   if (!data || !stream) throw noData();

@@ -42,8 +42,20 @@ describe.each(testStores())('datasets on $name', (store) => {
       role,
     ]);
 
+  /** A data connection straight into its table (the connection module has its own tests). */
+  const addConnection = async (ownerId: string, organizationId: string, visibility = 'private') => {
+    const id = randomUUID();
+    await h.db.query(`INSERT INTO data_connections (id, organization_id, owner_id, name, visibility, type) VALUES ($1, $2, $3, 'Warehouse', $4, 'postgres')`, [
+      id,
+      organizationId,
+      ownerId,
+      visibility,
+    ]);
+    return id;
+  };
+
   it('creates a dataset with status new and answers it exactly', async () => {
-    const connection = randomUUID();
+    const connection = await addConnection(analyst, demoOrg);
     const response = await call('analyst@example.com', 'POST', '/v1/datasets', {
       name: 'Stores',
       description: 'All stores',
@@ -77,6 +89,19 @@ describe.each(testStores())('datasets on $name', (store) => {
     expect(minimal).toMatchObject({ name: 'Minimal', description: '', type: 'managed', metadata: {}, status: 'new', dataConnection: null });
   });
 
+
+  it('refuses a dataConnectionId the caller cannot read (404, nothing stored) and takes a public_read one', async () => {
+    const foreign = await addConnection(outsider.id, outsider.organizationId);
+    const before = await h.count('datasets');
+    for (const dataConnectionId of [foreign, randomUUID()]) {
+      const response = await call('analyst@example.com', 'POST', '/v1/datasets', { name: 'Borrowed', dataConnectionId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Data connection not found', details: `No data connection with id ${dataConnectionId}`, appStatusCode: 'NOT_FOUND' });
+    }
+    expect(await h.count('datasets')).toBe(before);
+    const shared = await addConnection(outsider.id, outsider.organizationId, 'public_read');
+    expect((await create('analyst@example.com', { dataConnectionId: shared })).dataConnection).toEqual({ id: shared });
+  });
   it('shows the tags attached to the dataset', async () => {
     const dataset = await create('analyst@example.com');
     const tag = randomUUID();

@@ -1,5 +1,5 @@
 import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetMetadata, DatasetStatus, DatasetType, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
-import { readableFilter, sharedWithFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -53,11 +53,11 @@ export type DatasetScope = 'owned' | 'sample' | 'organization' | 'shared';
 function scopeSql(scope: DatasetScope, identity: Identity, params: Params): string {
   switch (scope) {
     case 'owned':
-      return `d.owner_id = ${params.add(identity.userId)}`;
+      return ownedByCaller(identity, 'd', params);
     case 'sample':
       return 'd.is_sample';
     case 'organization':
-      return `d.organization_id = ${params.add(identity.organizationId)}`;
+      return inCallerOrganization(identity, 'd', params);
     case 'shared':
       return sharedWithFilter(identity, 'dataset', 'd', params);
   }

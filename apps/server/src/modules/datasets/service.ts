@@ -10,7 +10,7 @@ import {
   type PublicDatasetList,
   type UpdateDatasetRequest,
 } from '@atlas/domain';
-import { assertAdminMode, assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertAdminMode, assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
 import { forbidden, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Engine } from '../../engine/types.js';
@@ -46,6 +46,7 @@ export async function createDataset(db: Db, identity: Identity, request: CreateD
   const id = randomUUID();
   return db.transaction(async (tx) => {
     await assertQuota(tx, identity, 'datasets');
+    await checkReference(tx, identity, 'data-connection', request.dataConnectionId);
     await repo.insertDataset(tx, {
       id,
       ownerId: identity.userId,

@@ -22,8 +22,8 @@ describe.each(testStores())('legal agreements on $name', (store) => {
     viewer = await h.auth('viewer@example.com');
   });
 
-  it.each(LEGAL_AGREEMENT_TYPES)('serves version 1 of %s to anyone, by type and by id', async (type) => {
-    const response = await get(`/v1/legal/${type}`);
+  it.each(LEGAL_AGREEMENT_TYPES)('serves version 1 of %s to signed-in users, by type and by id', async (type) => {
+    const response = await get(`/v1/legal/${type}`, viewer);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: `${type}-v1`,
@@ -36,15 +36,16 @@ describe.each(testStores())('legal agreements on $name', (store) => {
       updatedAt: ISO,
     });
     expect(response.json().body).not.toMatch(/foursquare/i);
-    expect((await get(`/v1/legal/${type}-v1`, { authorization: 'Bearer stale-token' })).json()).toEqual(response.json());
+    expect((await get(`/v1/legal/${type}-v1`, viewer)).json()).toEqual(response.json());
+    expect((await get(`/v1/legal/${type}`)).statusCode).toBe(401);
   });
 
   it('answers 404 for unknown agreements and 400 for malformed ids', async () => {
-    const unknown = await get('/v1/legal/studio-tos-v9');
+    const unknown = await get('/v1/legal/studio-tos-v9', viewer);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Legal agreement not found', details: 'No legal agreement or agreement type studio-tos-v9', appStatusCode: 'NOT_FOUND' });
-    expect((await get('/v1/legal/privacy')).statusCode).toBe(404);
-    const bad = await get('/v1/legal/Bad_Id');
+    expect((await get('/v1/legal/privacy', viewer)).statusCode).toBe(404);
+    const bad = await get('/v1/legal/Bad_Id', viewer);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().appStatusCode).toBe('VALIDATION_FAILED');
   });
@@ -83,8 +84,8 @@ describe.each(testStores())('legal agreements on $name', (store) => {
        ('fsq-despp-v3', 'fsq-despp', 3, 'Terms v3', 'Not yet in effect.', now() + interval '1 day')`,
     );
     try {
-      expect((await get('/v1/legal/fsq-despp')).json()).toMatchObject({ id: 'fsq-despp-v2', version: 2, title: 'Terms v2' });
-      expect((await get('/v1/legal/fsq-despp-v3')).json()).toMatchObject({ id: 'fsq-despp-v3', version: 3 });
+      expect((await get('/v1/legal/fsq-despp', analyst)).json()).toMatchObject({ id: 'fsq-despp-v2', version: 2, title: 'Terms v2' });
+      expect((await get('/v1/legal/fsq-despp-v3', analyst)).json()).toMatchObject({ id: 'fsq-despp-v3', version: 3 });
       expect((await get('/v1/legal/latest/fsq-despp/consent', analyst)).json()).toEqual({
         agreementId: 'fsq-despp-v2',
         type: 'fsq-despp',

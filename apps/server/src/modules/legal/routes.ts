@@ -10,12 +10,11 @@ export function legalRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/legal/:id',
     {
-      config: { public: true },
       schema: {
         tags,
         summary: 'A legal agreement: by type (its latest version) or by agreement id',
         params: LegalIdParams,
-        response: { 200: LegalAgreement, ...errorResponses(400, 404) },
+        response: { 200: LegalAgreement, ...errorResponses(400, 401, 404) },
       },
     },
     (request) => legal.getAgreement(db, request.params.id),

@@ -21,3 +21,10 @@ export function assertMetadata(type: MapAssetType, metadata: Record<string, unkn
   if (validate(metadata)) return;
   throw new AppError(400, 'Invalid request body', AppStatusCode.ValidationFailed, (validate.errors ?? []).map(describe).join('; '));
 }
+
+/**
+ * JSON.stringify replacer for what records keep (their metadata, saved states): drops every `accessToken` member. A
+ * kepler.gl config embeds its custom styles' tokens, and a record shows what it keeps to all its readers, so a style's
+ * token lives only on the style, where its presenter shows it to the style's owner alone.
+ */
+export const dropAccessTokens = (key: string, value: unknown): unknown => (key === 'accessToken' ? undefined : value);

@@ -1,4 +1,4 @@
-import type { MapAsset, UploadPolicy } from '@atlas/domain';
+import type { MapAsset, RecordMapAssetRef, UploadPolicy } from '@atlas/domain';
 import type { Identity } from '../../http/identity.js';
 import { iso } from '../../store/rows.js';
 import type { MapAssetRow } from './repo.js';
@@ -11,6 +11,14 @@ function visibleMetadata(row: MapAssetRow, identity: Identity): Record<string, u
   if (row.owner_id === identity.userId || metadata.accessToken === undefined || metadata.accessToken === null) return metadata;
   return { ...metadata, accessToken: null };
 }
+
+/** How a record that links the asset shows it: the same metadata rule as the asset itself. */
+export const toMapAssetRef = (row: MapAssetRow, identity: Identity): RecordMapAssetRef => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  metadata: visibleMetadata(row, identity),
+});
 
 export interface IssuedPolicies {
   assetSignedPostPolicy?: UploadPolicy | null;

@@ -54,6 +54,21 @@ export async function findAsset(db: Queryable, id: string): Promise<MapAssetRow 
   return rows[0] ?? null;
 }
 
+/** The assets linked to each of `recordIds` that the caller may read, oldest link first. */
+export async function findReadableLinked(
+  db: Queryable,
+  identity: Identity,
+  recordIds: readonly string[],
+  adminMode: boolean,
+): Promise<Array<MapAssetRow & { record_id: string }>> {
+  const params = new Params([recordIds]);
+  return db.query<MapAssetRow & { record_id: string }>(
+    `SELECT ra.record_id, ${COLUMNS} FROM record_map_assets ra JOIN map_assets a ON a.id = ra.asset_id
+     WHERE ra.record_id = ANY($1::uuid[]) AND ${readableFilter(identity, 'map-asset', 'a', params, adminMode)} ORDER BY ra.created_at, a.id`,
+    params.values,
+  );
+}
+
 export interface NewAsset {
   id: string;
   organizationId: string;

@@ -113,8 +113,9 @@ export async function requestFiles(db: Db, blobs: BlobStore, identity: Identity,
   if (assetContentType !== undefined && !ASSET_CONTENT_TYPES[stored.type].includes(assetContentType)) {
     throw badRequest(Messages.unsupportedContentType, `A ${stored.type} asset file is ${ASSET_CONTENT_TYPES[stored.type].join(' or ')}, got ${assetContentType}`);
   }
+  const issuedTo = { userId: identity.userId, resourceType: 'map-asset' as const, resourceId: id };
   const issue = (file: AssetFile, contentType: string | undefined) =>
-    contentType === undefined ? null : blobs.createUploadPolicy({ key: fileKey(id, file), contentType, maxBytes: FILE_MAX_BYTES[file] });
+    contentType === undefined ? null : blobs.createUploadPolicy({ key: fileKey(id, file), contentType, maxBytes: FILE_MAX_BYTES[file], issuedTo });
   const [assetSignedPostPolicy, thumbnailSignedPostPolicy] = await Promise.all([issue('asset', assetContentType), issue('thumbnail', thumbnailContentType)]);
   const row = await repo.setFiles(db, id, {
     ...(assetContentType !== undefined ? { asset: { contentType: assetContentType, key: fileKey(id, 'asset') } } : {}),

@@ -68,8 +68,9 @@ export async function setVisibility(db: Queryable, type: PermissionResourceType,
   await db.query(`UPDATE ${resourceTable(type)} SET visibility = $2, updated_at = now() WHERE id = $1`, [id, visibility]);
 }
 
+/** The account whose verified address this is; an unverified one is not known to control it. */
 export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND email_verified_at IS NOT NULL', [email]);
   return rows[0]?.id ?? null;
 }
 
@@ -77,7 +78,7 @@ export async function existsById(db: Queryable, table: 'users' | 'organizations'
   return (await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).length > 0;
 }
 
-/** Email grants become the user's own once an account with that email exists (a user grant already there wins). */
+/** Email grants become the user's own once the account's address is verified (a user grant already there wins). */
 export async function claimEmailGrants(db: Queryable, userId: string, email: string): Promise<void> {
   await db.query(
     `DELETE FROM permissions e WHERE e.grantee_type = 'email' AND e.grantee_id = lower($2)

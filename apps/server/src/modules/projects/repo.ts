@@ -1,5 +1,5 @@
 import type { Project, ProjectFolder, ProjectListQuery, Visibility } from '@atlas/domain';
-import { readableFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -60,7 +60,7 @@ export type ProjectScope = 'owned' | 'organization';
 export async function listProjects(db: Queryable, identity: Identity, scope: ProjectScope, query: ProjectListQuery): Promise<{ items: Project[]; total: number }> {
   const params = new Params();
   const where = [
-    scope === 'owned' ? `pj.owner_id = ${params.add(identity.userId)}` : `pj.organization_id = ${params.add(identity.organizationId)}`,
+    scope === 'owned' ? ownedByCaller(identity, 'pj', params) : inCallerOrganization(identity, 'pj', params),
     readableFilter(identity, 'project', 'pj', params),
   ];
   if (query.search) where.push(`pj.name ILIKE ${params.add(containsPattern(query.search))}`);

@@ -8,7 +8,7 @@ import {
   type ProjectResourceType,
   type SaveProjectResourceRequest,
 } from '@atlas/domain';
-import { checkAccess, type AccessResourceType } from '../../http/access.js';
+import { checkAccess, checkReference, type AccessResourceType } from '../../http/access.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
@@ -27,7 +27,7 @@ const entryNotFound = (projectId: string, entryId: string) => notFound('Project 
 
 /** Filing a resource in a project needs read on it; a map style must be a map asset of type map-style. */
 async function assertResourceReadable(tx: Queryable, identity: Identity, type: ProjectResourceType, id: string): Promise<void> {
-  await checkAccess(tx, identity, ACCESS_TYPES[type], id, 'read');
+  await checkReference(tx, identity, ACCESS_TYPES[type], id);
   if (type === 'map-style' && (await repo.findMapAssetType(tx, id)) !== 'map-style') throw badRequest(Messages.assetNotMapStyle, `Map asset ${id}`);
 }
 

@@ -60,7 +60,8 @@ export async function deleteProject(db: Db, blobs: BlobStore, identity: Identity
 export async function requestThumbnailUpload(db: Db, blobs: BlobStore, identity: Identity, id: string, request: ThumbnailRequest): Promise<ProjectThumbnailPolicy> {
   await checkAccess(db, identity, 'project', id, 'write');
   const key = thumbnailKey(id);
-  const policy = await blobs.createUploadPolicy({ key, contentType: request.contentType, maxBytes: THUMBNAIL_MAX_BYTES });
+  const issuedTo = { userId: identity.userId, resourceType: 'project' as const, resourceId: id };
+  const policy = await blobs.createUploadPolicy({ key, contentType: request.contentType, maxBytes: THUMBNAIL_MAX_BYTES, issuedTo });
   await repo.setThumbnail(db, id, key, request.contentType);
   return { thumbnailSignedPostPolicy: policy };
 }

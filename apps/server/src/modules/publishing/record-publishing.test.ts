@@ -238,7 +238,7 @@ describe.each(testStores())('publishing maps and insights on $name', (store) => 
     }
   });
 
-  it('lists published sample maps to everyone, leaving out protected ones', async () => {
+  it('lists published sample maps to signed-in users, leaving out protected ones', async () => {
     const sample = await newRecord(MAP, { name: 'Sample', isSample: true });
     const item = await publish(MAP, sample);
     await publish(MAP, await newRecord(MAP, { isSample: true }), { password: 'sample pw' });
@@ -246,7 +246,8 @@ describe.each(testStores())('publishing maps and insights on $name', (store) => 
     await publish(MAP, await newRecord(MAP, { name: 'Not a sample' }));
     await publish(INSIGHT, await newRecord(INSIGHT, { isSample: true }));
 
-    const response = await h.app.inject({ url: '/v1/maps/published/samples' });
+    expect((await h.app.inject({ url: '/v1/maps/published/samples' })).statusCode).toBe(401);
+    const response = await h.app.inject({ url: '/v1/maps/published/samples', headers: await h.auth(outsider.email) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ items: [item], total: 1 });
   });

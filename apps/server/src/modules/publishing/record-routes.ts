@@ -13,7 +13,9 @@ import {
 } from '@atlas/domain';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
+import { passwordRouteLimit } from '../../http/rate-limit.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { attemptSource } from '../auth/attempts.js';
 import { bodyMayBeEmpty, commaSeparatedQuery } from './hooks.js';
 import * as publishing from './record-service.js';
 
@@ -36,7 +38,7 @@ const KINDS: KindRoutes[] = [
 ];
 
 /** The published pattern of maps and insights (workspace-and-catalogue.md §7), from one definition. */
-export function recordPublishingRoutes(app: App, { db }: AppDeps) {
+export function recordPublishingRoutes(app: App, { db, config }: AppDeps) {
   for (const { kind, base, listKey, publicPath } of KINDS) {
     const tags = [kind === 'map' ? 'published maps' : 'published insights'];
 
@@ -120,13 +122,13 @@ export function recordPublishingRoutes(app: App, { db }: AppDeps) {
           response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404) },
         },
       },
-      (request) => publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly }),
+      (request) => publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, from: attemptSource(request, config) }),
     );
 
     app.post(
       `${base}/:id/${publicPath}`,
       {
-        config: { public: true },
+        config: { public: true, ...passwordRouteLimit(config) },
         preValidation: bodyMayBeEmpty,
         schema: {
           tags,
@@ -134,22 +136,22 @@ export function recordPublishingRoutes(app: App, { db }: AppDeps) {
           params: IdParams,
           querystring: PublicViewQuery,
           body: PublicPasswordRequest,
-          response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404) },
+          response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404, 429) },
         },
       },
-      (request) => publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, password: request.body.password }),
+      (request) =>
+        publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, password: request.body.password, from: attemptSource(request, config) }),
     );
   }
 
   app.get(
     '/v1/maps/published/samples',
     {
-      config: { public: true },
       schema: {
         tags: ['published maps'],
-        summary: 'Published sample maps (no auth)',
+        summary: 'Published sample maps',
         querystring: PublishedListQuery,
-        response: { 200: PublishedList, ...errorResponses(400) },
+        response: { 200: PublishedList, ...errorResponses(400, 401) },
       },
     },
     (request) => publishing.listSamples(db, request.query),

@@ -57,7 +57,7 @@ export async function publishRecord(db: Db, identity: Identity, kind: Publishabl
       name: options.name ?? record.name,
       description: options.description ?? record.description,
       config: { version: 'v1', config: (await source.latestStateData(tx, kind, recordId)) ?? {} },
-      datasets: await source.linkedDatasets(tx, recordId),
+      datasets: await source.linkedDatasets(tx, identity, recordId),
       passwordHash: 'passwordHash' in options ? (options.passwordHash ?? null) : row.password_hash,
       isSample: record.isSample,
     });

@@ -11,7 +11,9 @@ import {
 } from '@atlas/domain';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
+import { passwordRouteLimit } from '../../http/rate-limit.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { attemptSource } from '../auth/attempts.js';
 import { bodyMayBeEmpty } from './hooks.js';
 import * as reports from './report-service.js';
 
@@ -19,7 +21,7 @@ const IdParams = Type.Object({ id: Uuid() });
 const tags = ['published reports'];
 const BASE = '/v1/reports/published';
 
-export function reportRoutes(app: App, { db }: AppDeps) {
+export function reportRoutes(app: App, { db, config }: AppDeps) {
   app.post(
     `${BASE}/resources`,
     {
@@ -51,16 +53,16 @@ export function reportRoutes(app: App, { db }: AppDeps) {
   app.get(
     `${BASE}/:id`,
     {
-      config: { public: true },
+      config: { public: true, ...passwordRouteLimit(config) },
       schema: {
         tags,
         summary: 'The published report (no auth); password-protected reports need ?password=',
         params: IdParams,
         querystring: ReportViewQuery,
-        response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404) },
+        response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    (request) => reports.viewReport(db, request.params.id, { infoOnly: request.query.infoOnly, password: request.query.password }),
+    (request) => reports.viewReport(db, request.params.id, { infoOnly: request.query.infoOnly, password: request.query.password, from: attemptSource(request, config) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { CreateReportRequest, CreateReportResponse, PublishedInfo, PublishedItem, PublishReportRequest, ReportInvitation, ReportInviteRequest } from '@atlas/domain';
-import { assertCanCreate, checkAccess } from '../../http/access.js';
+import { assertCanCreate, checkReference, isOwnerOrAdministrator } from '../../http/access.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { hashPassword } from '../../security/secrets.js';
@@ -20,7 +20,7 @@ const missing = (id: string) => notFound('Report not found', `No report with id 
  */
 function assertManager(identity: Identity, id: string, row: repo.PublishedRow | null): repo.PublishedRow {
   if (!row) throw missing(id);
-  if (row.owner_id === identity.userId || identity.isAdmin) return row;
+  if (isOwnerOrAdministrator(identity, row.owner_id)) return row;
   if (row.status === 'published') throw forbidden('Only the owner of this report can change it', `report ${id}`);
   throw missing(id);
 }
@@ -30,7 +30,7 @@ export async function createReport(db: Db, identity: Identity, request: CreateRe
   const datasetIds = [...new Set(request.datasets)];
   const { name, description = '', password } = request.uploadOptions;
   return db.transaction(async (tx) => {
-    for (const id of datasetIds) await checkAccess(tx, identity, 'dataset', id, 'read');
+    for (const id of datasetIds) await checkReference(tx, identity, 'dataset', id);
     const publishedId = await reports.insertReport(tx, {
       ownerId: identity.userId,
       organizationId: identity.organizationId,

@@ -1,5 +1,8 @@
 import type { PublishedDatasetRef } from '@atlas/domain';
+import { readableFilter } from '../../http/access.js';
+import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
+import { Params } from '../../store/params.js';
 
 /** Reads what a publication snapshots: the record, its newest state and its linked datasets (tables of the records module). */
 
@@ -36,11 +39,13 @@ export async function latestStateData(db: Queryable, kind: 'map' | 'insight', re
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
 }
 
-export async function linkedDatasets(db: Queryable, recordId: string): Promise<PublishedDatasetRef[]> {
+/** The linked datasets the publisher may read: a publication never names one they could not see themselves. */
+export async function linkedDatasets(db: Queryable, publisher: Identity, recordId: string): Promise<PublishedDatasetRef[]> {
+  const params = new Params([recordId]);
   return db.query<PublishedDatasetRef>(
     `SELECT d.id, d.name FROM record_datasets rd JOIN datasets d ON d.id = rd.dataset_id
-     WHERE rd.record_id = $1 ORDER BY rd.created_at, d.name, d.id`,
-    [recordId],
+     WHERE rd.record_id = $1 AND ${readableFilter(publisher, 'dataset', 'd', params)} ORDER BY rd.created_at, d.name, d.id`,
+    params.values,
   );
 }
 

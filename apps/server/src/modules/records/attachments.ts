@@ -34,7 +34,7 @@ async function changeLink(
     // Linking twice or unlinking what is not linked changes nothing, not even updatedAt.
     if ((await change(tx)) > 0) await repo.touchRecord(tx, id);
   });
-  return loadRecord(db, kind, id);
+  return loadRecord(db, identity, kind, id);
 }
 
 export const linkDataset = (db: Db, identity: Identity, kind: RecordKind, id: string, datasetId: string) =>
@@ -67,8 +67,9 @@ export async function prepareThumbnailUpload(
     await assertWritable(tx, identity, kind, id);
     await repo.setThumbnail(tx, id, key, contentType);
   });
-  const policy = await blobs.createUploadPolicy({ key, contentType, maxBytes: THUMBNAIL_MAX_BYTES });
-  return { ...(await loadRecord(db, kind, id)), previewSignedPostPolicy: policy };
+  const issuedTo = { userId: identity.userId, resourceType: kind, resourceId: id };
+  const policy = await blobs.createUploadPolicy({ key, contentType, maxBytes: THUMBNAIL_MAX_BYTES, issuedTo });
+  return { ...(await loadRecord(db, identity, kind, id)), previewSignedPostPolicy: policy };
 }
 
 export async function readThumbnail(

@@ -1,7 +1,12 @@
 // The parts a record shows besides its own row, each fetched for a whole page of records in one query.
 import type { DatasetStatus, DatasetType, FeaturedRef, PublishedRef, RecordDatasetRef, RecordKind, RecordMapAssetRef, RecordTag } from '@atlas/domain';
+import { readableFilter } from '../../http/access.js';
+import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
+import { Params } from '../../store/params.js';
 import { iso } from '../../store/rows.js';
+import { toMapAssetRef } from '../map-assets/present.js';
+import { findReadableLinked } from '../map-assets/repo.js';
 
 const groupBy = <T>(rows: Array<T & { record_id: string }>, toItem: (row: T) => unknown) => {
   const groups = new Map<string, unknown[]>();
@@ -13,22 +18,21 @@ const groupBy = <T>(rows: Array<T & { record_id: string }>, toItem: (row: T) => 
   return groups;
 };
 
-export async function findDatasets(db: Queryable, recordIds: readonly string[]): Promise<Map<string, RecordDatasetRef[]>> {
+/** The linked datasets the caller may read: one they cannot read is not described at all, not even by name. */
+export async function findDatasets(db: Queryable, identity: Identity, recordIds: readonly string[], adminMode: boolean): Promise<Map<string, RecordDatasetRef[]>> {
+  const params = new Params([recordIds]);
   const rows = await db.query<{ record_id: string; id: string; name: string; type: DatasetType; status: DatasetStatus }>(
     `SELECT rd.record_id, d.id, d.name, d.type, d.status FROM record_datasets rd JOIN datasets d ON d.id = rd.dataset_id
-     WHERE rd.record_id = ANY($1::uuid[]) ORDER BY rd.created_at, d.id`,
-    [recordIds],
+     WHERE rd.record_id = ANY($1::uuid[]) AND ${readableFilter(identity, 'dataset', 'd', params, adminMode)} ORDER BY rd.created_at, d.id`,
+    params.values,
   );
   return groupBy(rows, ({ id, name, type, status }) => ({ id, name, type, status })) as Map<string, RecordDatasetRef[]>;
 }
 
-export async function findMapAssets(db: Queryable, recordIds: readonly string[]): Promise<Map<string, RecordMapAssetRef[]>> {
-  const rows = await db.query<RecordMapAssetRef & { record_id: string }>(
-    `SELECT ra.record_id, a.id, a.name, a.type, a.metadata FROM record_map_assets ra JOIN map_assets a ON a.id = ra.asset_id
-     WHERE ra.record_id = ANY($1::uuid[]) ORDER BY ra.created_at, a.id`,
-    [recordIds],
-  );
-  return groupBy(rows, ({ id, name, type, metadata }) => ({ id, name, type, metadata })) as Map<string, RecordMapAssetRef[]>;
+/** The linked map assets the caller may read, each shown by the map-asset presenter (a style's token to its owner only). */
+export async function findMapAssets(db: Queryable, identity: Identity, recordIds: readonly string[], adminMode: boolean): Promise<Map<string, RecordMapAssetRef[]>> {
+  const rows = await findReadableLinked(db, identity, recordIds, adminMode);
+  return groupBy(rows, (row) => toMapAssetRef(row, identity)) as Map<string, RecordMapAssetRef[]>;
 }
 
 export async function findTags(db: Queryable, kind: RecordKind, recordIds: readonly string[]): Promise<Map<string, RecordTag[]>> {

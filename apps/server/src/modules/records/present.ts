@@ -1,4 +1,5 @@
 import { RECORD_KIND_PATHS, type CatalogueRecord, type RecordKind, type RecordMapAssetRef, type RecordMapAssets } from '@atlas/domain';
+import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { iso } from '../../store/rows.js';
 import { readLocks } from '../locks/service.js';
@@ -16,13 +17,16 @@ function splitAssets(assets: RecordMapAssetRef[] = []): RecordMapAssets {
   };
 }
 
-/** Builds the JSON of a page of records of one kind: one query per linked part, whatever the page size. */
-export async function presentRecords(db: Queryable, kind: RecordKind, rows: readonly RecordRow[]): Promise<CatalogueRecord[]> {
+/**
+ * Builds the JSON of a page of records of one kind as `identity` may see it (admin mode: as an administrator sees
+ * everything): one query per linked part, whatever the page size. Linked items go through the access check and their own presenter.
+ */
+export async function presentRecords(db: Queryable, identity: Identity, kind: RecordKind, rows: readonly RecordRow[], adminMode = false): Promise<CatalogueRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [datasets, assets, states, locks, tags, publications] = await Promise.all([
-    details.findDatasets(db, ids),
-    details.findMapAssets(db, ids),
+    details.findDatasets(db, identity, ids, adminMode),
+    details.findMapAssets(db, identity, ids, adminMode),
     findLatestStates(db, ids),
     readLocks(db, kind, ids),
     details.findTags(db, kind, ids),

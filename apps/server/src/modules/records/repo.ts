@@ -1,8 +1,9 @@
 import type { RecordKind, Visibility } from '@atlas/domain';
-import { readableFilter, sharedWithFilter } from '../../http/access.js';
+import { readableFilter, resourceTable, sharedWithFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
+import { dropAccessTokens } from '../map-assets/metadata.js';
 
 export interface RecordRow {
   id: string;
@@ -83,7 +84,7 @@ export interface NewRecord {
 export async function insertRecord(db: Queryable, record: NewRecord): Promise<void> {
   await db.query(
     `INSERT INTO records (id, kind, organization_id, owner_id, name, description, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-    [record.id, record.kind, record.organizationId, record.ownerId, record.name, record.description, JSON.stringify(record.metadata)],
+    [record.id, record.kind, record.organizationId, record.ownerId, record.name, record.description, JSON.stringify(record.metadata, dropAccessTokens)],
   );
 }
 
@@ -101,7 +102,7 @@ export async function updateRecord(db: Queryable, id: string, changes: RecordCha
   const sets = ['updated_at = now()'];
   if (changes.name !== undefined) sets.push(`name = ${params.add(changes.name)}`);
   if (changes.description !== undefined) sets.push(`description = ${params.add(changes.description)}`);
-  if (changes.metadata !== undefined) sets.push(`metadata = ${params.add(JSON.stringify(changes.metadata))}::jsonb`);
+  if (changes.metadata !== undefined) sets.push(`metadata = ${params.add(JSON.stringify(changes.metadata, dropAccessTokens))}::jsonb`);
   if (changes.ownerId !== undefined) sets.push(`owner_id = ${params.add(changes.ownerId)}`);
   if (changes.organizationId !== undefined) sets.push(`organization_id = ${params.add(changes.organizationId)}`);
   await db.query(`UPDATE records SET ${sets.join(', ')} WHERE id = $1`, params.values);
@@ -145,10 +146,22 @@ export async function unlinkMapAsset(db: Queryable, recordId: string, assetId: s
   return rows.length;
 }
 
-/** Copies dataset and map-asset links of one record to another (clone). */
-export async function copyLinks(db: Queryable, fromId: string, toId: string): Promise<void> {
-  await db.query('INSERT INTO record_datasets (record_id, dataset_id) SELECT $2, dataset_id FROM record_datasets WHERE record_id = $1', [fromId, toId]);
-  await db.query('INSERT INTO record_map_assets (record_id, asset_id) SELECT $2, asset_id FROM record_map_assets WHERE record_id = $1', [fromId, toId]);
+/** The link tables of a record: what each links to. */
+const LINKS = [
+  { table: 'record_datasets', column: 'dataset_id', type: 'dataset' },
+  { table: 'record_map_assets', column: 'asset_id', type: 'map-asset' },
+] as const;
+
+/** Copies the dataset and map-asset links of one record to another (clone), keeping only what the cloner may read. */
+export async function copyLinks(db: Queryable, identity: Identity, fromId: string, toId: string): Promise<void> {
+  for (const { table, column, type } of LINKS) {
+    const params = new Params([fromId, toId]);
+    await db.query(
+      `INSERT INTO ${table} (record_id, ${column}) SELECT $2, l.${column} FROM ${table} l JOIN ${resourceTable(type)} t ON t.id = l.${column}
+       WHERE l.record_id = $1 AND ${readableFilter(identity, type, 't', params)}`,
+      params.values,
+    );
+  }
 }
 
 export async function findUserOrganization(db: Queryable, userId: string): Promise<string | null> {

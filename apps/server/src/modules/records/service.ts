@@ -25,11 +25,11 @@ export const thumbnailKey = (kind: RecordKind, id: string) => `thumbnails/${kind
 
 const recordNotFound = (kind: RecordKind, id: string) => notFound(`${resourceLabel(kind)} not found`, `No ${resourceLabel(kind).toLowerCase()} with id ${id}`);
 
-/** The record's JSON, read after the caller's access was checked. */
-export async function loadRecord(db: Queryable, kind: RecordKind, id: string): Promise<CatalogueRecord> {
+/** The record's JSON as the caller may see it, read after their access to the record was checked. */
+export async function loadRecord(db: Queryable, identity: Identity, kind: RecordKind, id: string, adminMode = false): Promise<CatalogueRecord> {
   const row = await repo.findRecord(db, kind, id);
   if (!row) throw recordNotFound(kind, id);
-  return (await presentRecords(db, kind, [row]))[0]!;
+  return (await presentRecords(db, identity, kind, [row], adminMode))[0]!;
 }
 
 function assertMetadataSize(metadata: Record<string, unknown> | undefined): void {
@@ -42,7 +42,7 @@ function assertMetadataSize(metadata: Record<string, unknown> | undefined): void
 
 export async function listRecords(db: Db, identity: Identity, kind: RecordKind, scope: repo.ListScope, options: repo.ListOptions): Promise<RecordList> {
   const { rows, total } = await repo.listRecords(db, identity, kind, scope, options);
-  return { items: await presentRecords(db, kind, rows), total };
+  return { items: await presentRecords(db, identity, kind, rows), total };
 }
 
 /** GET /{id}. With acquireLock the caller takes the lock when free; when another editor holds it, the record opens read-only. */
@@ -55,7 +55,7 @@ export async function getRecord(db: Db, identity: Identity, kind: RecordKind, id
   } else {
     await checkAccess(db, identity, kind, id, 'read', { isAdmin: options.isAdmin });
   }
-  return loadRecord(db, kind, id);
+  return loadRecord(db, identity, kind, id, options.isAdmin === true);
 }
 
 export async function createRecord(db: Db, identity: Identity, kind: RecordKind, body: CreateRecordRequest): Promise<CatalogueRecord> {
@@ -77,7 +77,7 @@ export async function createRecord(db: Db, identity: Identity, kind: RecordKind,
     });
     await repo.linkDatasets(tx, id, datasetIds);
   });
-  return loadRecord(db, kind, id);
+  return loadRecord(db, identity, kind, id);
 }
 
 /** PUT /{id}: needs write and no other editor's lock; in admin mode the owner may change too (the record follows them to their organization). */
@@ -104,10 +104,10 @@ export async function updateRecord(
     if (options.acquireLock) await acquireLock(tx, identity, kind, id);
     await repo.updateRecord(tx, id, changes);
   });
-  return loadRecord(db, kind, id);
+  return loadRecord(db, identity, kind, id, adminMode);
 }
 
-/** POST /{id}/clone: a private copy owned by the caller, with links, the latest state and the thumbnail. */
+/** POST /{id}/clone: a private copy owned by the caller, with the links they may read, the latest state and the thumbnail. */
 export async function cloneRecord(db: Db, blobs: BlobStore, identity: Identity, kind: RecordKind, id: string): Promise<CatalogueRecord> {
   await checkAccess(db, identity, kind, id, 'copy');
   assertCanCreate(identity, KIND_INFO[kind].plural);
@@ -127,7 +127,7 @@ export async function cloneRecord(db: Db, blobs: BlobStore, identity: Identity, 
         description: source.description,
         metadata: source.metadata,
       });
-      await repo.copyLinks(tx, id, cloneId);
+      await repo.copyLinks(tx, identity, id, cloneId);
       await copyLatestState(tx, id, cloneId, identity.userId);
       if (source.thumbnail_key && source.thumbnail_content_type) {
         const key = thumbnailKey(kind, cloneId);
@@ -142,7 +142,7 @@ export async function cloneRecord(db: Db, blobs: BlobStore, identity: Identity, 
     if (copiedKey) await blobs.delete(copiedKey);
     throw error;
   }
-  return loadRecord(db, kind, cloneId);
+  return loadRecord(db, identity, kind, cloneId);
 }
 
 /** DELETE /{id}: the row and what points at it go in one transaction; the thumbnail file after the commit. */

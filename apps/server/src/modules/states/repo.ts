@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATE_KINDS, type RecordKind, type State, type StateData, type StateKind } from '@atlas/domain';
 import type { Queryable } from '../../store/index.js';
 import { iso } from '../../store/rows.js';
+import { dropAccessTokens } from '../map-assets/metadata.js';
 
 export interface StateRow {
   id: string;
@@ -38,7 +39,7 @@ export async function findState(db: Queryable, kind: StateKind, id: string): Pro
 export async function insertState(db: Queryable, kind: StateKind, recordId: string, ownerId: string, data: StateData): Promise<StateRow> {
   const rows = await db.query<StateRow>(
     `INSERT INTO record_states (id, kind, record_id, owner_id, data) VALUES ($1, $2, $3, $4, $5::jsonb) RETURNING ${COLUMNS}`,
-    [randomUUID(), kind, recordId, ownerId, JSON.stringify(data)],
+    [randomUUID(), kind, recordId, ownerId, JSON.stringify(data, dropAccessTokens)],
   );
   return rows[0]!;
 }
@@ -46,7 +47,7 @@ export async function insertState(db: Queryable, kind: StateKind, recordId: stri
 export async function updateStateData(db: Queryable, id: string, data: StateData): Promise<StateRow> {
   const rows = await db.query<StateRow>(
     `UPDATE record_states SET data = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, JSON.stringify(data)],
+    [id, JSON.stringify(data, dropAccessTokens)],
   );
   return rows[0]!;
 }

@@ -33,7 +33,7 @@ export async function bulkTag(db: Db, identity: Identity, request: BulkTagReques
   return eachResource(db, request.resources, async (tx, { resourceType, resourceId }) => {
     await assertCanTag(tx, identity, resourceType, resourceId);
     for (const { name, color } of unique) {
-      const tag = await repo.findOrCreateTag(tx, identity.organizationId, identity.userId, name, normalizeColor(color));
+      const tag = await repo.findOrCreateTag(tx, identity, name, normalizeColor(color));
       await repo.attachTag(tx, tag.id, resourceType, resourceId);
     }
   });
@@ -42,7 +42,7 @@ export async function bulkTag(db: Db, identity: Identity, request: BulkTagReques
 /** Detaches the organization's tags `tagIds` from every resource; detaching a tag that is not there is no error. */
 export async function bulkUntag(db: Db, identity: Identity, request: BulkUntagRequest): Promise<BulkTagResponse> {
   const tagIds = [...new Set(request.tagIds)];
-  const found = new Set((await repo.findTags(db, identity.organizationId, tagIds)).map((tag) => tag.id));
+  const found = new Set((await repo.findTags(db, identity, tagIds)).map((tag) => tag.id));
   const missing = tagIds.find((id) => !found.has(id));
   if (missing) throw tagNotFound(missing);
   return eachResource(db, request.resources, async (tx, { resourceType, resourceId }) => {

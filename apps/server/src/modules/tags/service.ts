@@ -27,7 +27,7 @@ export const normalizeColor = (color: string) => color.toLowerCase();
 export const tagNotFound = (id: string) => notFound('Tag not found', `No tag with id ${id} in your organization`);
 
 async function findOwnTag(db: Queryable, identity: Identity, id: string): Promise<Tag> {
-  const tag = await repo.findTag(db, identity.organizationId, id);
+  const tag = await repo.findTag(db, identity, id);
   if (!tag) throw tagNotFound(id);
   return tag;
 }
@@ -50,7 +50,7 @@ export async function assertCanTag(tx: Queryable, identity: Identity, type: Reso
 }
 
 export async function listTags(db: Db, identity: Identity): Promise<TagList> {
-  return { items: await repo.listTagsWithUsage(db, identity.organizationId) };
+  return { items: await repo.listTagsWithUsage(db, identity) };
 }
 
 export async function listTagsForResourceType(db: Db, identity: Identity, type: ResourceType): Promise<TagForResourceTypeList> {
@@ -64,7 +64,7 @@ export async function createTag(db: Db, identity: Identity, request: CreateTagRe
   taggableType(request.resourceType);
   return db.transaction(async (tx) => {
     await assertCanTag(tx, identity, request.resourceType, request.resourceId);
-    const tag = await repo.findOrCreateTag(tx, identity.organizationId, identity.userId, request.name, normalizeColor(request.color));
+    const tag = await repo.findOrCreateTag(tx, identity, request.name, normalizeColor(request.color));
     await repo.attachTag(tx, tag.id, request.resourceType, request.resourceId);
     return { ...tag, resourceId: request.resourceId, resourceType: request.resourceType };
   });

@@ -93,6 +93,24 @@ describe.each(testStores())('tags on $name', (store) => {
     expect([await h.count('tags'), await h.count('resource_tags')]).toEqual(before);
   });
 
+  it('counts in usageCount only the tagged resources the caller can read', async () => {
+    // The analyst, an editor of an outsider's private map, tags it with a Demo tag; other Demo members cannot read that map.
+    const foreign = await map(outsider.id, outsider.organizationId);
+    await h.db.query('INSERT INTO permissions (id, resource_type, resource_id, grantee_type, grantee_id, role) VALUES ($1, $2, $3, $4, $5, $6)', [
+      randomUUID(),
+      'map',
+      foreign,
+      'user',
+      analyst,
+      'editor',
+    ]);
+    const tag = await newTag('Across');
+    expect((await call('analyst@example.com', 'POST', `/v1/tags/${tag.id}/map/${foreign}`, { name: 'Across', color: '#112233' })).statusCode).toBe(200);
+    const usage = async (email: string) => (await call(email, 'GET', '/v1/tags')).json().items.find((t: { id: string }) => t.id === tag.id).usageCount;
+    expect(await usage('analyst@example.com')).toBe(2);
+    expect(await usage('viewer@example.com')).toBe(1);
+  });
+
   it('lists the organization tags with usage counts, and per resource type with readable ids', async () => {
     const shared = await dataset();
     const own = await dataset(outsider.id, outsider.organizationId);

@@ -10,10 +10,11 @@ import { receiveUpload } from './service.js';
 const UPLOAD_CEILING_BYTES = 1024 * 1024 * 1024;
 
 /**
- * The local stand-in for an S3 bucket's POST upload. Public: the signed policy is the credential.
+ * The local stand-in for an S3 bucket's POST upload. Public: the signed policy is the credential (the client sends no
+ * bearer token, as to a bucket), and the right it was issued on is checked again on arrival.
  * Multipart parsing is registered in this plugin only, so every JSON route keeps its own parser.
  */
-export function uploadRoutes(app: App, { blobs }: AppDeps) {
+export function uploadRoutes(app: App, { db, blobs }: AppDeps) {
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 20, fieldSize: 16 * 1024, files: 1, parts: 21, fileSize: UPLOAD_CEILING_BYTES } });
     scope.post(
@@ -30,7 +31,7 @@ export function uploadRoutes(app: App, { blobs }: AppDeps) {
       async (request, reply) => {
         if (!(blobs instanceof LocalBlobStore)) throw notFound('Uploads go to the storage bucket', 'POST the file to the url of its upload policy');
         if (!request.isMultipart()) throw new AppError(415, 'Expected multipart/form-data', AppStatusCode.UnsupportedMediaType);
-        await receiveUpload(blobs, request.parts());
+        await receiveUpload(db, blobs, request.parts());
         return reply.status(204).send(null);
       },
     );

@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { AppStatusCode } from '@atlas/domain';
-import { UploadRejected, type LocalBlobStore } from '../../blobs/index.js';
+import { UploadRejected, type LocalBlobStore, type UploadIssuer } from '../../blobs/index.js';
+import { checkAccess } from '../../http/access.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import type { Identity } from '../../http/identity.js';
+import type { Db } from '../../store/index.js';
+import { findUserById } from '../users/repo.js';
 
 /** Enough leading bytes to tell PNG, JPEG and WebP apart. */
 const HEAD_BYTES = 12;
@@ -49,10 +53,11 @@ export async function* checkedFile(source: AsyncIterable<Buffer>, { contentType,
 }
 
 /**
- * Reads an S3-style POST: the policy fields first, then the part named `file`. The policy is checked before a byte
- * of the file is stored, and the store's atomic write means a rejected file leaves the previous blob in place.
+ * Reads an S3-style POST: the policy fields first, then the part named `file`. The policy, and the issuer's right to
+ * write the resource now, are checked before a byte of the file is stored; the store's atomic write means a rejected
+ * file leaves the previous blob in place.
  */
-export async function receiveUpload(blobs: LocalBlobStore, parts: AsyncIterable<Multipart>): Promise<void> {
+export async function receiveUpload(db: Db, blobs: LocalBlobStore, parts: AsyncIterable<Multipart>): Promise<void> {
   const fields: Record<string, string> = Object.create(null);
   for await (const part of parts) {
     if (part.type === 'field') {
@@ -61,6 +66,7 @@ export async function receiveUpload(blobs: LocalBlobStore, parts: AsyncIterable<
     }
     if (part.fieldname !== 'file') throw badRequest('Unexpected file part', `The file goes in the part named "file", got "${part.fieldname}"`);
     const policy = verify(blobs, fields);
+    await checkIssuerMayStillWrite(db, policy.issuedTo);
     if (part.mimetype !== policy.contentType) {
       throw badRequest('File type does not match the upload policy', `Expected ${policy.contentType}, got ${part.mimetype}`);
     }
@@ -68,6 +74,19 @@ export async function receiveUpload(blobs: LocalBlobStore, parts: AsyncIterable<
     return;
   }
   throw badRequest('No file in the upload', 'Send the policy fields, then the file as the last part, named "file"');
+}
+
+/**
+ * A policy is only as good as the right it was issued on: revoking the grant, the seat or the user ends it at once.
+ * The issuer is who they are now (seat, organization, administrator), not who they were when the policy was signed.
+ */
+async function checkIssuerMayStillWrite(db: Db, issuedTo: UploadIssuer | undefined): Promise<void> {
+  // A policy signed before policies named their issuer rests on nothing that can be checked.
+  const user = issuedTo && (await findUserById(db, issuedTo.userId));
+  if (!issuedTo || !user) throw forbidden('Upload policy is no longer valid', 'Request a new upload policy');
+  const { userId, resourceType, resourceId } = issuedTo;
+  const issuer: Identity = { userId, organizationId: user.organization_id, seat: user.seat, isAdmin: user.is_admin, via: 'session', tokenHash: '' };
+  await checkAccess(db, issuer, resourceType, resourceId, 'write');
 }
 
 function verify(blobs: LocalBlobStore, fields: Record<string, string>) {

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 // The client's own upload call (not yet exported from @atlas/client's index; see the lead's wiring).
 import { uploadWithPolicy } from '@atlas/client';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { S3BlobStore, type UploadPolicy } from '../../blobs/index.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { S3BlobStore, type UploadIssuer, type UploadPolicy, type UploadPolicyRequest } from '../../blobs/index.js';
 import { registerErrorHandling } from '../../http/error-handler.js';
 import type { App, AppDeps } from '../../http/types.js';
+import { addUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { uploadRoutes } from './routes.js';
@@ -31,6 +33,9 @@ async function readText(blobs: AppDeps['blobs'], key: string) {
   return { text: Buffer.concat(chunks).toString('latin1'), contentType: blob.contentType };
 }
 
+const PALETTE = { type: 'color-palette', name: 'Sunset', metadata: { palette: { name: 'Sunset', type: 'sequential', colors: ['#ff0000', '#00ff00'] } } };
+const OTHER_PNG = Buffer.concat([PNG, Buffer.from('other')]);
+
 const forbiddenBody = (message: string) => ({ message, details: '', appStatusCode: 'FORBIDDEN' });
 
 afterEach(() => vi.useRealTimers());
@@ -39,6 +44,17 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
   const h = useHarness(store);
   let n = 0;
   const newKey = () => `tests/uploads/${store.name}/${++n}`;
+  let analyst: { authorization: string };
+  let issuedTo: UploadIssuer;
+  /** A policy as the map-asset routes issue it: to the analyst, who owns the asset. */
+  const issue = (request: Omit<UploadPolicyRequest, 'issuedTo'>) => h.blobs.createUploadPolicy({ ...request, issuedTo });
+
+  beforeAll(async () => {
+    analyst = await h.auth('analyst@example.com');
+    const asset = await h.app.inject({ method: 'POST', url: '/v1/map-assets', headers: analyst, payload: PALETTE });
+    const [owner] = await h.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'analyst@example.com'");
+    issuedTo = { userId: owner!.id, resourceType: 'map-asset', resourceId: asset.json().id };
+  });
 
   const post = async (policy: UploadPolicy, file?: { bytes: Buffer | string; type: string; name?: string }, fields = policy.fields) => {
     expect(new URL(policy.url).pathname).toBe('/v1/uploads');
@@ -47,7 +63,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
 
   it('stores the file under the signed key without any bearer token, answering 204', async () => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'application/json', maxBytes: 100 });
+    const policy = await issue({ key, contentType: 'application/json', maxBytes: 100 });
     const response = await post(policy, { bytes: '{"a":1}', type: 'application/json' });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
@@ -56,7 +72,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
 
   it('replaces an earlier upload under the same key', async () => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'application/json', maxBytes: 100 });
+    const policy = await issue({ key, contentType: 'application/json', maxBytes: 100 });
     expect((await post(policy, { bytes: '[1]', type: 'application/json' })).statusCode).toBe(204);
     expect((await post(policy, { bytes: '[2]', type: 'application/json' })).statusCode).toBe(204);
     expect((await readText(h.blobs, key))?.text).toBe('[2]');
@@ -70,7 +86,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
     ['a forged policy document', (p: UploadPolicy) => ({ ...p.fields, policy: Buffer.from('{"key":"x","maxBytes":1e12}').toString('base64url') }), 'Upload policy signature is invalid'],
   ])('refuses %s with 403 and stores nothing', async (_, fields, message) => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'application/json', maxBytes: 100 });
+    const policy = await issue({ key, contentType: 'application/json', maxBytes: 100 });
     const response = await post(policy, { bytes: '{}', type: 'application/json' }, fields(policy));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(forbiddenBody(message));
@@ -80,7 +96,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
 
   it('refuses a policy already expired when signed', async () => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'application/json', maxBytes: 100, expiresInSeconds: -1 });
+    const policy = await issue({ key, contentType: 'application/json', maxBytes: 100, expiresInSeconds: -1 });
     const response = await post(policy, { bytes: '{}', type: 'application/json' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(forbiddenBody('Upload policy has expired'));
@@ -90,7 +106,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
   it('refuses a policy once the clock passes its expiration', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'application/json', maxBytes: 100, expiresInSeconds: 60 });
+    const policy = await issue({ key, contentType: 'application/json', maxBytes: 100, expiresInSeconds: 60 });
     vi.setSystemTime(Date.parse(policy.expiration) + 1);
     const response = await post(policy, { bytes: '{}', type: 'application/json' });
     expect(response.json()).toEqual(forbiddenBody('Upload policy has expired'));
@@ -100,7 +116,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
 
   it('refuses a file whose own type is not the signed Content-Type', async () => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'image/png', maxBytes: 1000 });
+    const policy = await issue({ key, contentType: 'image/png', maxBytes: 1000 });
     const response = await post(policy, { bytes: PNG, type: 'image/jpeg' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'File type does not match the upload policy', details: 'Expected image/png, got image/jpeg', appStatusCode: 'BAD_REQUEST' });
@@ -109,7 +125,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
 
   it('refuses a file larger than the policy allows with 413 and keeps the previous blob', async () => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'text/csv', maxBytes: 10 });
+    const policy = await issue({ key, contentType: 'text/csv', maxBytes: 10 });
     expect((await post(policy, { bytes: '0123456789', type: 'text/csv' })).statusCode).toBe(204);
     const response = await post(policy, { bytes: '0123456789A', type: 'text/csv' });
     expect(response.statusCode).toBe(413);
@@ -120,7 +136,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
   it('streams a file of several megabytes through', async () => {
     const key = newKey();
     const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 'x');
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'text/plain', maxBytes: bytes.length });
+    const policy = await issue({ key, contentType: 'text/plain', maxBytes: bytes.length });
     expect((await post(policy, { bytes, type: 'text/plain' })).statusCode).toBe(204);
     expect((await h.blobs.read(key))?.size).toBe(bytes.length);
   });
@@ -131,7 +147,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
     ['image/webp', WEBP],
   ])('accepts a real %s image', async (type, bytes) => {
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: type, maxBytes: 1000 });
+    const policy = await issue({ key, contentType: type, maxBytes: 1000 });
     expect((await post(policy, { bytes, type })).statusCode).toBe(204);
     expect((await readText(h.blobs, key))?.text).toBe(bytes.toString('latin1'));
   });
@@ -145,7 +161,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
   ])('refuses %s whose bytes say otherwise, keeping the previous blob', async (type, bytes) => {
     const key = newKey();
     const good = { 'image/png': PNG, 'image/jpeg': JPEG, 'image/webp': WEBP }[type]!;
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: type, maxBytes: 1000 });
+    const policy = await issue({ key, contentType: type, maxBytes: 1000 });
     expect((await post(policy, { bytes: good, type })).statusCode).toBe(204);
     const response = await post(policy, { bytes, type });
     expect(response.statusCode).toBe(400);
@@ -154,7 +170,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
   });
 
   it('needs the file part, named file', async () => {
-    const policy = await h.blobs.createUploadPolicy({ key: newKey(), contentType: 'text/plain', maxBytes: 10 });
+    const policy = await issue({ key: newKey(), contentType: 'text/plain', maxBytes: 10 });
     const none = await post(policy);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('No file in the upload');
@@ -182,7 +198,7 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
       return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode });
     }) as unknown as typeof globalThis.fetch;
     const key = newKey();
-    const policy = await h.blobs.createUploadPolicy({ key, contentType: 'image/png', maxBytes: 1000 });
+    const policy = await issue({ key, contentType: 'image/png', maxBytes: 1000 });
     await uploadWithPolicy(policy, new Blob([PNG]), { fetch });
     expect((await readText(h.blobs, key))?.text).toBe(PNG.toString('latin1'));
     const forged = { ...policy, fields: { ...policy.fields, key: newKey() } };
@@ -190,6 +206,71 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
       status: 403,
       message: 'Upload failed with status 403',
       details: JSON.stringify(forbiddenBody('Upload key does not match the policy')),
+    });
+  });
+
+  describe('a policy rests on its issuer’s right when the file arrives', () => {
+    let editor: { authorization: string };
+    let editorId: string;
+    beforeAll(async () => {
+      const user = await addUser(h.db, { email: `editor-${store.name}@uploads.test`, organization: 'Demo' });
+      editorId = user.id;
+      editor = await h.auth(user.email);
+    });
+
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
+      h.app.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
+    /** A palette of the analyst's on which the editor holds an editor grant; answers the ids of both. */
+    const sharedAsset = async () => {
+      const asset = (await call('POST', '/v1/map-assets', analyst, PALETTE)).json().id as string;
+      const grant = await call('POST', '/v1/permissions', analyst, { resourceType: 'map-asset', resourceId: asset, granteeType: 'user', granteeId: editorId, role: 'editor' });
+      expect(grant.statusCode).toBe(201);
+      return { asset, grant: grant.json().id as string };
+    };
+    const thumbnailPolicy = async (asset: string, headers: object): Promise<UploadPolicy> => {
+      const response = await call('PUT', `/v1/map-assets/${asset}/files`, headers, { thumbnailContentType: 'image/png' });
+      expect(response.statusCode).toBe(200);
+      return response.json().thumbnailSignedPostPolicy;
+    };
+    const thumbnail = async (asset: string) => (await call('GET', `/v1/map-assets/${asset}/files/thumbnail`, analyst)).rawPayload;
+
+    it('refuses a policy whose grant was revoked after it was issued, keeping the thumbnail', async () => {
+      const { asset, grant } = await sharedAsset();
+      expect((await post(await thumbnailPolicy(asset, editor), { bytes: PNG, type: 'image/png' })).statusCode).toBe(204);
+      const stale = await thumbnailPolicy(asset, editor);
+      expect((await call('DELETE', `/v1/permissions/${grant}`, analyst)).statusCode).toBe(204);
+
+      const response = await post(stale, { bytes: OTHER_PNG, type: 'image/png' });
+      // A member of the owner's organization still reads the asset, so the refusal is 403, not 404.
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'You do not have write permission on this map asset', details: `map-asset ${asset}`, appStatusCode: 'FORBIDDEN' });
+      expect(await thumbnail(asset)).toEqual(PNG);
+      // The owner's own policy, issued before the revocation, still works: only the revoked right is gone.
+      expect((await post(await thumbnailPolicy(asset, analyst), { bytes: OTHER_PNG, type: 'image/png' })).statusCode).toBe(204);
+      expect(await thumbnail(asset)).toEqual(OTHER_PNG);
+    });
+
+    it('refuses a policy whose issuer no longer exists', async () => {
+      const key = newKey();
+      const policy = await h.blobs.createUploadPolicy({ key, contentType: 'image/png', maxBytes: 1000, issuedTo: { ...issuedTo, userId: randomUUID() } });
+      const response = await post(policy, { bytes: PNG, type: 'image/png' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Upload policy is no longer valid', details: 'Request a new upload policy', appStatusCode: 'FORBIDDEN' });
+      expect(await h.blobs.read(key)).toBeNull();
+    });
+
+    it('refuses a policy whose issuer has since lost the maker seat', async () => {
+      const { asset } = await sharedAsset();
+      const stale = await thumbnailPolicy(asset, editor);
+      await h.db.query("UPDATE users SET seat = 'viewer' WHERE id = $1", [editorId]);
+      try {
+        const response = await post(stale, { bytes: OTHER_PNG, type: 'image/png' });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().appStatusCode).toBe('FORBIDDEN');
+        expect(await h.blobs.read(stale.fields.key!)).toBeNull();
+      } finally {
+        await h.db.query("UPDATE users SET seat = 'maker' WHERE id = $1", [editorId]);
+      }
     });
   });
 

@@ -16,6 +16,7 @@ export interface UserRow {
   quota_usage: QuotaUsage;
   screening_status: 1 | 2 | null;
   last_screening_update: Date | null;
+  email_verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
   policy_id: string;
@@ -49,16 +50,28 @@ export interface NewUser {
   seat: Seat;
   isAdmin: boolean;
   quotaPolicyId: string;
+  /** Sign-up leaves the address unverified; accounts the operator makes (seed, administrators) are vouched for. */
+  emailVerified?: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<string> {
   const id = randomUUID();
   await db.query(
-    `INSERT INTO users (id, email, name, password_hash, organization_id, seat, is_admin, quota_policy_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, user.email, user.name, user.passwordHash, user.organizationId, user.seat, user.isAdmin, user.quotaPolicyId],
+    `INSERT INTO users (id, email, name, password_hash, organization_id, seat, is_admin, quota_policy_id, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END)`,
+    [id, user.email, user.name, user.passwordHash, user.organizationId, user.seat, user.isAdmin, user.quotaPolicyId, user.emailVerified ?? true],
   );
   return id;
+}
+
+/** Marks the address verified; false when the user does not exist. */
+export async function markEmailVerified(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+export async function updatePasswordHash(db: Queryable, id: string, passwordHash: string) {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
 }
 
 export async function updateUserName(db: Queryable, id: string, name: string) {

@@ -1,14 +1,16 @@
-import { AppStatusCode, FeatureFlags, INDUSTRIES, Industries, Quota, ScreeningStatusResult, ScreeningStatusUpdates, User, UserSeat, UserUpdate, Uuid } from '@atlas/domain';
+import { AppStatusCode, FeatureFlags, INDUSTRIES, Industries, PasswordChangeRequest, Quota, ScreeningStatusResult, ScreeningStatusUpdates, User, UserSeat, UserUpdate, Uuid } from '@atlas/domain';
 import { AppError } from '../../http/errors.js';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
+import { passwordRouteLimit } from '../../http/rate-limit.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { attemptSource } from '../auth/attempts.js';
 import * as users from './service.js';
 
 const IdParams = Type.Object({ id: Uuid() });
 const tags = ['users'];
 
-export function userRoutes(app: App, { db }: AppDeps) {
+export function userRoutes(app: App, { db, config }: AppDeps) {
   app.get(
     '/v1/users/me',
     {
@@ -52,6 +54,37 @@ export function userRoutes(app: App, { db }: AppDeps) {
       },
     },
     (request) => users.updateUser(db, requireIdentity(request.identity), request.params.id, request.body),
+  );
+
+  app.put(
+    '/v1/users/:id/password',
+    {
+      config: passwordRouteLimit(config),
+      schema: {
+        tags,
+        summary: "Change your password (the current one required; your other sessions end), or set a user's (administrators; all their sessions end)",
+        params: IdParams,
+        body: PasswordChangeRequest,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await users.changePassword(db, requireIdentity(request.identity), request.params.id, request.body, attemptSource(request, config));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/users/:id/email-verification',
+    {
+      schema: {
+        tags,
+        summary: "Vouch for a user's e-mail address (administrators): e-mail grants and invitations to it become theirs",
+        params: IdParams,
+        response: { 200: User, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => users.verifyEmailByAdministrator(db, requireIdentity(request.identity), request.params.id),
   );
 
   app.get(

@@ -1,0 +1,100 @@
+import type { RouteOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { declaredRoutes } from '../http/authenticate.js';
+import { useHarness } from '../test-support/harness.js';
+import { testStores } from '../test-support/stores.js';
+import { RESOURCES } from './test-support/matrix-table.js';
+
+/**
+ * Routes with a path parameter that the access matrix (matrix-table.ts) does not call, each with the reason. Anything
+ * else that takes an id must be in the matrix: a new route fails this test until someone adds it there (or here, saying why).
+ */
+const EXEMPT: Record<string, string> = {
+  // Users and organizations are not catalogue resources: self or administrator (users.test.ts).
+  'GET /v1/users/:id/seat': 'users: same organization or administrator',
+  'PUT /v1/users/:id': 'users: self or administrator',
+  'PUT /v1/users/:userId/organization/:orgId': 'administrators only',
+  'PUT /v1/users/:id/password': 'users: the account itself',
+  'POST /v1/users/:id/email-verification': 'users: the account itself',
+  // Thumbnail images answer 404 until one is uploaded; their check is the read of GET /{id} (records.test.ts, projects.test.ts).
+  'GET /v1/maps/:id/thumbnail': 'image stream, read check as GET /v1/maps/:id',
+  'GET /v1/insights/:id/thumbnail': 'image stream, read check as GET /v1/insights/:id',
+  'GET /v1/dashboards/:id/thumbnail': 'image stream, read check as GET /v1/dashboards/:id',
+  'GET /v1/workbooks/:id/thumbnail': 'image stream, read check as GET /v1/workbooks/:id',
+  'GET /v1/projects/:id/thumbnail': 'image stream, read check as GET /v1/projects/:id',
+  // Tags belong to an organization; attaching one is a write on the resource (tags.test.ts, bulk.test.ts).
+  'PUT /v1/tags/:id': 'organization tags',
+  'DELETE /v1/tags/:id': 'organization tags',
+  'POST /v1/tags/:tagId/:type/:resourceId': 'write on the resource through assertCanTag',
+  'DELETE /v1/tags/:tagId/:type/:resourceId': 'write on the resource through assertCanTag',
+  // Publishing: step two needs the id step one answers, with the same write check (record-publishing.test.ts).
+  'POST /v1/maps/:id/publish/:publishedId': 'write, as POST /v1/maps/:id/publish/resources',
+  'POST /v1/insights/:id/publish/:publishedId': 'write, as POST /v1/insights/:id/publish/resources',
+  'DELETE /v1/maps/:id/unpublish': 'write, as POST /v1/maps/:id/publish/resources',
+  'DELETE /v1/insights/:id/unpublish': 'write, as POST /v1/insights/:id/publish/resources',
+  // Public views of published items, password-checked (default-deny.test.ts pins them as the only public ones).
+  'GET /v1/maps/:id/published-map': 'public by the spec',
+  'POST /v1/maps/:id/published-map': 'public by the spec',
+  'GET /v1/insights/:id/published-insight': 'public by the spec',
+  'POST /v1/insights/:id/published-insight': 'public by the spec',
+  'GET /v1/reports/published/:id': 'public by the spec',
+  // Published reports and featured maps carry no grants: owner or administrator (reports.test.ts, featured.test.ts).
+  'POST /v1/reports/published/:id': 'report owner or administrator',
+  'POST /v1/reports/published/:id/invite': 'report owner or administrator',
+  'PUT /v1/maps/published/featured/:id': 'administrators curate featured maps',
+  'DELETE /v1/maps/published/featured/:id': 'administrators curate featured maps',
+  'PUT /v1/maps/published/featured/:id/highlight': 'administrators curate featured maps',
+  // Legal agreements are reference data; consent is the caller's own.
+  'GET /v1/legal/:id': 'reference data',
+  'GET /v1/legal/latest/:id/consent': "the caller's own consent",
+  'POST /v1/legal/:id/consent': "the caller's own consent",
+  // Only its runner cancels an execution (executions tests); reading one through a record is in the matrix.
+  'POST /v1/data-queries/:executionId/cancel': 'runner only',
+  // BI analytic sets and their configs are organization data, not §6 resources (bi-config.test.ts, analytics.test.ts).
+  'POST /v1/query/:templateGroupId/template/:templateId': 'analytic sets of the organization',
+  'GET /v1/analytic-sets/:id': 'analytic sets of the organization',
+  'POST /v1/invalidate/:group/org/:orgId': 'administrators only',
+  'POST /v1/invalidate/:group/default': 'administrators only',
+  'GET /v1/bi/analytic-set-configs/:group/org/:orgId': 'organization data',
+  'GET /v1/bi/analytic-set-configs/:id': 'organization data',
+  'PUT /v1/bi/analytic-set-configs/:id': 'administrators only',
+  'DELETE /v1/bi/analytic-set-configs/:id': 'administrators only',
+  'GET /v1/bi/query-param-configs/:group/default': 'organization data',
+  'PUT /v1/bi/query-param-configs/:group/default': 'administrators only',
+  'GET /v1/bi/query-param-configs/:id': 'organization data',
+  'PUT /v1/bi/query-param-configs/:id': 'administrators only',
+  'DELETE /v1/bi/query-param-configs/:id': 'administrators only',
+  'GET /v1/bi/shared-parameters/:id': 'owner, organization or administrator',
+  'POST /v1/bi/shared-parameters/:id/invite': 'owner or administrator',
+};
+
+const [pglite] = testStores();
+/** Parameter names do not matter: `/templates/:templateId` is the route `/templates/:id`. */
+const normalize = (name: string) => name.replace(/:\w+/g, ':');
+const takesId = (route: RouteOptions) => /[:*]/.test(route.url) && !route.url.startsWith('/v1/docs');
+const names = (route: RouteOptions) =>
+  [route.method]
+    .flat()
+    .filter((method) => method !== 'HEAD')
+    .map((method) => `${method} ${route.url}`);
+
+describe('every route that takes an id', () => {
+  const h = useHarness(pglite!);
+
+  it('is called by the access matrix, or exempted with a reason', () => {
+    const inMatrix = new Set(RESOURCES.flatMap((spec) => spec.actions.map((action) => normalize(`${action.method} ${action.route}`))));
+    const exempt = new Set(Object.keys(EXEMPT).map(normalize));
+    const routes = declaredRoutes(h.app).filter(takesId).flatMap(names);
+    const skipped = routes.filter((name) => !inMatrix.has(normalize(name)) && !exempt.has(normalize(name)));
+    expect(skipped, 'add these routes to security/test-support/matrix-table.ts').toEqual([]);
+    // An exemption for a route that is gone, or that the matrix now calls, is removed.
+    const declared = new Set(routes.map(normalize));
+    expect(Object.keys(EXEMPT).filter((name) => !declared.has(normalize(name)) || inMatrix.has(normalize(name)))).toEqual([]);
+  });
+
+  it('matrix routes all exist', () => {
+    const declared = new Set(declaredRoutes(h.app).flatMap(names).map(normalize));
+    const unknown = RESOURCES.flatMap((spec) => spec.actions.map((action) => `${action.method} ${action.route}`)).filter((name) => !declared.has(normalize(name)));
+    expect(unknown).toEqual([]);
+  });
+});
