@@ -68,6 +68,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** A number of trusted hops as the function Fastify's types take (its runtime would take the number too). */
+const trustProxyOption = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
 /** Builds the whole HTTP app; main.ts and the tests build it the same way. */
 export async function buildApp({ db, config, blobs, engine, cache = openResultCache(config), logger = false }: BuildOptions): Promise<App> {
   const app = Fastify({
@@ -75,6 +78,7 @@ export async function buildApp({ db, config, blobs, engine, cache = openResultCa
     bodyLimit: 10 * 1024 * 1024,
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

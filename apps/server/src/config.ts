@@ -34,6 +34,11 @@ export interface Config {
   /** smtp[s]://user:pass@host:port for verification e-mail; without it administrators verify addresses. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe for the client address (the per-address limits count it):
+   * false (default: the connecting address), true, a number of hops, or proxy addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export interface PasswordAttemptLimits {
@@ -100,5 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Atlas Studio <no-reply@localhost>',
+    trustProxy: trustProxyOf(nonEmpty(env.TRUST_PROXY)),
   };
+}
+
+function trustProxyOf(value: string | null): boolean | number | string {
+  if (value === null || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -38,6 +38,37 @@ describe.each(testStores())('metadata store on $name', (store) => {
     }
   });
 
+  it('migration 011 removes access tokens that records, states and publications stored before', async () => {
+    const db = await store.open();
+    try {
+      const all = await loadMigrations();
+      await migrate(db, all.filter((m) => m.version < 11));
+      await seedDemo(db, 'demo');
+      const [owner] = await db.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM users WHERE email = 'analyst@example.com'");
+      const config = { mapStyle: { styles: { night: { url: 'https://style.test', accessToken: 'pk.secret' } } }, layers: [{ accessToken: 'pk.secret', id: 'a' }] };
+      const cleaned = { mapStyle: { styles: { night: { url: 'https://style.test' } } }, layers: [{ id: 'a' }] };
+      await db.query(
+        "INSERT INTO records (id, kind, organization_id, owner_id, name, metadata) VALUES ('00000000-0000-4000-8000-000000000001', 'map', $1, $2, 'Old', $3::jsonb)",
+        [owner!.organization_id, owner!.id, JSON.stringify({ keplerConfig: config, kept: 1 })],
+      );
+      await db.query("INSERT INTO record_states (id, kind, record_id, owner_id, data) VALUES ('00000000-0000-4000-8000-000000000002', 'studiostate', '00000000-0000-4000-8000-000000000001', $1, $2::jsonb)", [
+        owner!.id,
+        JSON.stringify(config),
+      ]);
+      await db.query("INSERT INTO published_items (id, resource_type, organization_id, owner_id, name, config) VALUES ('00000000-0000-4000-8000-000000000003', 'map', $1, $2, 'Old', $3::jsonb)", [
+        owner!.organization_id,
+        owner!.id,
+        JSON.stringify(config),
+      ]);
+      expect(await migrate(db)).toContain(11);
+      expect((await db.query<{ metadata: unknown }>('SELECT metadata FROM records'))[0]!.metadata).toEqual({ keplerConfig: cleaned, kept: 1 });
+      expect((await db.query<{ data: unknown }>('SELECT data FROM record_states'))[0]!.data).toEqual(cleaned);
+      expect((await db.query<{ config: unknown }>('SELECT config FROM published_items'))[0]!.config).toEqual(cleaned);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('rolls back a transaction that throws', async () => {
     const db = await store.open();
     try {

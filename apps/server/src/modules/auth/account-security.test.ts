@@ -69,6 +69,25 @@ describe('sign-in limits per client address', () => {
   });
 });
 
+describe('client addresses behind a proxy', () => {
+  const limits = { ...DEFAULTS, addressFailures: 2, perMinute: 1000 };
+  const h = useHarness(testStores()[0]!, { passwordAttempts: limits });
+  const proxied = useHarness(testStores()[0]!, { passwordAttempts: limits, trustProxy: '10.9.0.1' });
+  const viaProxy = (app: Harness, forwardedFor: string, password = 'wrong') =>
+    app.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email: 'analyst@example.com', password }, remoteAddress: '10.9.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick a fresh address for each attempt', async () => {
+    for (const forwardedFor of ['1.1.1.1', '2.2.2.2']) expect((await viaProxy(h, forwardedFor)).statusCode).toBe(401);
+    expectTooMany(await viaProxy(h, '3.3.3.3', 'demo'));
+  });
+
+  it('counts each client behind a trusted proxy (TRUST_PROXY) on its own', async () => {
+    for (let i = 0; i < 2; i++) expect((await viaProxy(proxied, '1.1.1.1')).statusCode).toBe(401);
+    expectTooMany(await viaProxy(proxied, '1.1.1.1', 'demo'));
+    expect((await viaProxy(proxied, '2.2.2.2', 'demo')).statusCode).toBe(200);
+  });
+});
+
 describe('request rate per client address', () => {
   const h = useHarness(testStores()[0]!, { passwordAttempts: { ...DEFAULTS, perMinute: 3 } });
 

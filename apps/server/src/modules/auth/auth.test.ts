@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { demoIds } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
+import { deleteExpired } from './repo.js';
 import { testStores } from '../../test-support/stores.js';
 
 describe.each(testStores())('auth on $name', (store) => {
@@ -87,6 +89,28 @@ describe.each(testStores())('auth on $name', (store) => {
   it('lets public calls through with a stale token', async () => {
     const response = await h.app.inject({ url: '/v1/health', headers: { authorization: 'Bearer ats_stale' } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe.each(testStores())('forgetting what expired on $name', (store) => {
+  const h = useHarness(store);
+
+  it('removes expired sessions and verification links and stale password failures, and keeps the live ones', async () => {
+    const { analyst } = await demoIds(h.db);
+    const { authorization } = await h.auth('analyst@example.com');
+    await h.db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ('expired-session', $1, now() - interval '1 hour')", [analyst]);
+    await h.db.query("INSERT INTO email_verifications (token_hash, user_id, email, expires_at) VALUES ('old-link', $1, 'a@b.c', now() - interval '1 hour'), ('new-link', $1, 'a@b.c', now() + interval '1 hour')", [analyst]);
+    await h.db.query(
+      `INSERT INTO password_failures (subject, failures, last_failure_at, locked_until) VALUES
+         ('account:stale', 3, now() - interval '2 hours', NULL),
+         ('account:locked', 9, now() - interval '2 hours', now() + interval '1 hour'),
+         ('account:recent', 2, now(), NULL)`,
+    );
+    await deleteExpired(h.db, 15 * 60_000);
+    expect(await h.db.query("SELECT 1 FROM sessions WHERE token_hash = 'expired-session'")).toHaveLength(0);
+    expect((await h.db.query<{ token_hash: string }>('SELECT token_hash FROM email_verifications')).map((row) => row.token_hash)).toEqual(['new-link']);
+    expect((await h.db.query<{ subject: string }>('SELECT subject FROM password_failures ORDER BY subject')).map((row) => row.subject)).toEqual(['account:locked', 'account:recent']);
+    expect((await h.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization } })).statusCode).toBe(200);
   });
 });
 

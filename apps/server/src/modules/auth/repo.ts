@@ -43,8 +43,18 @@ export async function touchApiKey(db: Queryable, keyHash: string) {
   );
 }
 
-export async function deleteExpiredSessions(db: Queryable) {
+/**
+ * Forgets what can no longer be used: expired sessions and verification links, and password failures too old to count
+ * (older than `windowMs` and not locking anything).
+ */
+export async function deleteExpired(db: Queryable, windowMs: number) {
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
+  await db.query('DELETE FROM email_verifications WHERE expires_at < now()');
+  await db.query(
+    `DELETE FROM password_failures
+     WHERE last_failure_at < now() - $1 * interval '1 millisecond' AND (locked_until IS NULL OR locked_until < now())`,
+    [windowMs],
+  );
 }
 
 /** Ends every session of the user but the one kept (null ends them all). */

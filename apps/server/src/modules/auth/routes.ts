@@ -5,11 +5,15 @@ import { requireIdentity } from '../../http/identity.js';
 import { passwordRouteLimit } from '../../http/rate-limit.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import { attemptSource } from './attempts.js';
+import { deleteExpired } from './repo.js';
 import { openMailer } from './mail.js';
 import { signIn, signOut, signOutEverywhere, signUp, verifyEmail } from './service.js';
 
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
 export function authRoutes(app: App, { db, config }: AppDeps) {
   const mail = { mailer: openMailer(config, app.log), publicUrl: config.publicUrl };
+  registerHousekeeping(app, () => deleteExpired(db, config.passwordAttempts.windowMs));
 
   app.post(
     '/v1/auth/sign-up',
@@ -76,4 +80,21 @@ export function authRoutes(app: App, { db, config }: AppDeps) {
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Runs `task` once the app is ready, then hourly until it closes (waiting for a run in flight); failures are logged. */
+function registerHousekeeping(app: App, task: () => Promise<void>) {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(task).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { AppStatusCode } from '@atlas/domain';
+import { AppStatusCode, LOCK_RESOURCE_TYPES, type LockResourceType } from '@atlas/domain';
 import { UploadRejected, type LocalBlobStore, type UploadIssuer } from '../../blobs/index.js';
 import { checkAccess } from '../../http/access.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
+import { assertWritable } from '../locks/service.js';
 import { findUserById } from '../users/repo.js';
 
 /** Enough leading bytes to tell PNG, JPEG and WebP apart. */
@@ -77,7 +78,8 @@ export async function receiveUpload(db: Db, blobs: LocalBlobStore, parts: AsyncI
 }
 
 /**
- * A policy is only as good as the right it was issued on: revoking the grant, the seat or the user ends it at once.
+ * A policy is only as good as the right it was issued on: revoking the grant, the seat or the user ends it at once,
+ * and so does another editor's lock on the record.
  * The issuer is who they are now (seat, organization, administrator), not who they were when the policy was signed.
  */
 async function checkIssuerMayStillWrite(db: Db, issuedTo: UploadIssuer | undefined): Promise<void> {
@@ -87,7 +89,11 @@ async function checkIssuerMayStillWrite(db: Db, issuedTo: UploadIssuer | undefin
   const { userId, resourceType, resourceId } = issuedTo;
   const issuer: Identity = { userId, organizationId: user.organization_id, seat: user.seat, isAdmin: user.is_admin, via: 'session', tokenHash: '' };
   await checkAccess(db, issuer, resourceType, resourceId, 'write');
+  // A record another editor locked since the policy was issued is theirs to change now.
+  if (isLockable(resourceType)) await assertWritable(db, issuer, resourceType, resourceId);
 }
+
+const isLockable = (type: string): type is LockResourceType => (LOCK_RESOURCE_TYPES as readonly string[]).includes(type);
 
 function verify(blobs: LocalBlobStore, fields: Record<string, string>) {
   try {

@@ -250,6 +250,19 @@ describe.each(testStores())('POST /v1/uploads on $name', (store) => {
       expect(await thumbnail(asset)).toEqual(OTHER_PNG);
     });
 
+    it('refuses a policy of an editor once another editor holds the record lock, keeping the thumbnail', async () => {
+      const map = (await call('POST', '/v1/maps', analyst, { name: 'Locked later' })).json().id as string;
+      await call('POST', '/v1/permissions', analyst, { resourceType: 'map', resourceId: map, granteeType: 'user', granteeId: editorId, role: 'editor' });
+      const prepared = await call('PUT', `/v1/maps/${map}/thumbnail`, editor, { contentType: 'image/png' });
+      expect(prepared.statusCode, prepared.body).toBe(200);
+      expect((await call('GET', `/v1/maps/${map}?acquireLock=true`, analyst)).json().lock.ownerId).toBeDefined();
+
+      const response = await post(prepared.json().previewSignedPostPolicy, { bytes: PNG, type: 'image/png' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().appStatusCode).toBe('LOCKED');
+      expect((await call('GET', `/v1/maps/${map}/thumbnail`, analyst)).statusCode).toBe(404);
+    });
+
     it('refuses a policy whose issuer no longer exists', async () => {
       const key = newKey();
       const policy = await h.blobs.createUploadPolicy({ key, contentType: 'image/png', maxBytes: 1000, issuedTo: { ...issuedTo, userId: randomUUID() } });
