@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { connectionOptions, guardConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/input-errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -73,13 +74,16 @@ const trustProxyOption = (trust: Config['trustProxy']) => (typeof trust === 'num
 
 /** Builds the whole HTTP app; main.ts and the tests build it the same way. */
 export async function buildApp({ db, config, blobs, engine, cache = openResultCache(config), logger = false }: BuildOptions): Promise<App> {
+  const connections = connectionOptions(config.connections);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024,
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    ...connections,
+    http: { ...connections.http, maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  guardConnections(app.server, config.connections, config.trustProxy);
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   // Before any route: authentication records every route it guards, the OpenAPI ones included.

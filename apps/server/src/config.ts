@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEMO_SEED, DEMO_VISITS } from '@atlas/analytics';
 import { allowedHosts } from './connectors/network.js';
+import type { ConnectionLimits } from './http/connections.js';
 
 export interface Config {
   port: number;
@@ -39,6 +40,8 @@ export interface Config {
    * false (default: the connecting address), true, a number of hops, or proxy addresses and CIDR ranges.
    */
   trustProxy: boolean | number | string;
+  /** Timeouts and the per-client connection cap that cut slow clients off; see docs/api.md "Slow clients". */
+  connections: ConnectionLimits;
 }
 
 export interface PasswordAttemptLimits {
@@ -106,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Atlas Studio <no-reply@localhost>',
     trustProxy: trustProxyOf(nonEmpty(env.TRUST_PROXY)),
+    connections: {
+      headersTimeoutMs: positiveInteger(env.HEADERS_TIMEOUT_SECONDS, 10, 'HEADERS_TIMEOUT_SECONDS') * 1000,
+      idleTimeoutMs: positiveInteger(env.IDLE_TIMEOUT_SECONDS, 10, 'IDLE_TIMEOUT_SECONDS') * 1000,
+      // Above the 60 s idle timeout of common load balancers, so they never reuse a connection this server is closing.
+      keepAliveTimeoutMs: positiveInteger(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72, 'KEEP_ALIVE_TIMEOUT_SECONDS') * 1000,
+      perClient: positiveInteger(env.MAX_CONNECTIONS_PER_CLIENT, 64, 'MAX_CONNECTIONS_PER_CLIENT'),
+    },
   };
 }
 

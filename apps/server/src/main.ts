@@ -5,13 +5,26 @@ import { openEngine } from './engine/index.js';
 import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { seedFootTraffic } from './seed/foot-traffic.js';
 import { pruneRollups } from './modules/analytics/rollups/store.js';
+import { recoverInterruptedLoads } from './modules/datasets/recovery.js';
+import { DataStorage } from './engine/storage.js';
 import { migrate, openStore } from './store/index.js';
+import { blame, listenFailure, startupFailure, writableFolder } from './startup.js';
+
+// Until the server listens, a failure is usually a setting to fix: one line naming it, exit 1 (the stack with LOG_LEVEL=debug).
+const reportStartupFailure = (error: unknown) => {
+  console.error(process.env.LOG_LEVEL === 'debug' ? error : startupFailure(error));
+  process.exit(1);
+};
+process.once('uncaughtException', reportStartupFailure);
 
 const config = loadConfig();
-const db = await openStore(config);
+await writableFolder(config.dataDir).catch(blame('DATA_DIR'));
+// A PGlite folder already in use (store/folder-lock.ts) is DATA_DIR's too.
+const db = await openStore(config).catch(blame(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR'));
 const applied = await migrate(db);
 await seedDemo(db, config.demoPassword);
 const engine = await openEngine(config);
+await recoverInterruptedLoads(db, engine, new DataStorage(config.dataDir));
 await seedFootTraffic(db, engine, { ...config.demoPanel, dataDir: config.dataDir, log: (message) => console.log(message) });
 const pruned = await pruneRollups(db, engine);
 if (pruned) console.log(`Removed ${pruned} analytic rollups of deleted panels`);
@@ -26,7 +39,8 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host }).catch(listenFailure(config.host, config.port));
+process.off('uncaughtException', reportStartupFailure);
 const url = `http://localhost:${config.port}`;
 console.log(
   [

@@ -19,6 +19,23 @@ export interface Manifest {
   createdAt: string;
 }
 
+/** What loads write under tmp/ while they run: the received body, GeoJSON rows, Arrow's scratch database. */
+const INGEST_TEMPORARY = /\.(upload|ndjson|duckdb(\.wal)?)$/;
+const DAY = 24 * 3600 * 1000;
+/** Half-written files younger than this may belong to a load still running in another process. */
+const PARTIAL_GRACE_MS = 10 * 60 * 1000;
+
+/** Removes the entries of a folder (if it exists) that `remove` picks by name and age in milliseconds. */
+async function removeWhere(folder: string, remove: (name: string, ageMs: number) => boolean): Promise<void> {
+  const now = Date.now();
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (info && remove(name, now - info.mtimeMs)) await rm(file, { recursive: true, force: true });
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class DataStorage {
@@ -33,13 +50,24 @@ export class DataStorage {
   async init(): Promise<void> {
     await mkdir(this.datasetsDir, { recursive: true });
     await mkdir(this.tmpDir, { recursive: true });
-    // Leftovers of processes that died mid-upload; recent files may belong to another instance sharing DATA_DIR.
-    const dayAgo = Date.now() - 24 * 3600 * 1000;
-    for (const name of await readdir(this.tmpDir)) {
-      const file = path.join(this.tmpDir, name);
-      const info = await stat(file).catch(() => null);
-      if (info && info.mtimeMs < dayAgo) await rm(file, { recursive: true, force: true });
+    await this.sweep();
+  }
+
+  /**
+   * Start-up sweep of what a killed process left: every load's temporary file (this process owns DATA_DIR, so none is
+   * live; see docs/engine.md "After a crash"), other temporary files after a day, and half-written files inside
+   * dataset folders once they are older than a short grace (recovery removes those of interrupted loads at once).
+   */
+  private async sweep(): Promise<void> {
+    await removeWhere(this.tmpDir, (name, age) => INGEST_TEMPORARY.test(name) || age > DAY);
+    for (const name of await readdir(this.datasetsDir)) {
+      await removeWhere(path.join(this.datasetsDir, name), (file, age) => file.endsWith('.tmp') && age > PARTIAL_GRACE_MS);
     }
+  }
+
+  /** Removes the dataset's half-written files (`*.tmp`): only when no load of it is running. */
+  async removePartialFiles(datasetId: string): Promise<void> {
+    await removeWhere(this.dir(datasetId), (name) => name.endsWith('.tmp'));
   }
 
   /** The dataset's folder; ids are checked so that no path can leave DATA_DIR. */

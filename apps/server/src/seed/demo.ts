@@ -1,5 +1,6 @@
 import type { FeatureFlag, Seat } from '@atlas/domain';
 import { hashPassword } from '../security/secrets.js';
+import { LOCK_KEYS } from '../store/advisory-lock.js';
 import type { Db, Queryable } from '../store/index.js';
 import { createOrganization, findOrganizationIdByName, setFeatureFlags } from '../modules/organizations/repo.js';
 import { findUserByEmail } from '../modules/users/repo.js';
@@ -34,6 +35,8 @@ async function createDemoOrganization(tx: Queryable): Promise<string> {
 export async function seedDemo(db: Db, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
+    // Processes starting together take turns: the later one waits, then finds everything there.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.demoSeed]);
     const organizationId = (await findOrganizationIdByName(tx, DEMO_ORGANIZATION)) ?? (await createDemoOrganization(tx));
     for (const user of DEMO_USERS) {
       if (await findUserByEmail(tx, user.email)) continue;

@@ -1,7 +1,13 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
+import { DuckDbEngine } from '../engine/duckdb.js';
+import { migrate, openPostgres } from '../store/index.js';
 import { useHarness } from '../test-support/harness.js';
 import { testStores } from '../test-support/stores.js';
+import { seedDemo } from './demo.js';
 import { seedFootTraffic } from './foot-traffic.js';
 
 describe('the demo foot-traffic seed', () => {
@@ -38,5 +44,35 @@ describe('the demo foot-traffic seed', () => {
     await seedFootTraffic(h.db, h.engine, seed);
     expect(await tables()).toEqual(loaded);
     expect(messages.filter((message) => message.startsWith('Generating'))).toHaveLength(1);
+  });
+});
+
+const postgres = testStores().find((store) => store.name === 'postgres');
+
+describe.runIf(postgres)('the demo foot-traffic seed of two processes starting together', () => {
+  it('is loaded once: the later process waits, then finds the panel there', async () => {
+    const first = await postgres!.open();
+    const [{ schema }] = (await first.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+    // Each process has its own pool and engine on the shared database and DATA_DIR.
+    const second = await openPostgres(process.env.TEST_DATABASE_URL!, { schema, max: 4 });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
+    const open = () => DuckDbEngine.open({ dataDir, threads: 2, memoryLimit: '1GB', retireDelayMs: 0 });
+    const engines = [await open(), await open()] as const;
+    try {
+      await migrate(first);
+      await seedDemo(first, 'pw');
+      const messages: string[] = [];
+      const seed = { visits: 1000, seed: 3, dataDir, log: (message: string) => messages.push(message) };
+      await Promise.all([seedFootTraffic(first, engines[0], seed), seedFootTraffic(second, engines[1], seed)]);
+      const tables = await first.query<{ table: string; status: string }>(`SELECT metadata->>'panelTable' AS table, status FROM datasets ORDER BY 1`);
+      expect(tables).toEqual(['panel', 'places', 'population', 'visits'].map((table) => ({ table, status: 'ready' })));
+      expect(messages.filter((message) => message.startsWith('Generating'))).toHaveLength(1);
+      expect(await readdir(path.join(dataDir, 'tmp'))).toEqual([]);
+    } finally {
+      await Promise.all(engines.map((engine) => engine.close()));
+      await second.close();
+      await first.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import type { Identity } from '../http/identity.js';
 import { uploadData } from '../modules/datasets/data-service.js';
 import { createDataset, deleteDataset } from '../modules/datasets/service.js';
 import { findUserByEmail } from '../modules/users/repo.js';
+import { LOCK_KEYS, withAdvisoryLock } from '../store/advisory-lock.js';
 import type { Db } from '../store/index.js';
 
 export interface FootTrafficSeed {
@@ -42,16 +44,22 @@ async function staleDatasets(db: Db, organizationId: string, table: PanelTable):
 
 /**
  * Gives the demo organization the synthetic foot-traffic panel as four datasets owned by the demo administrator
- * (so every member reads them). Generates and loads only what is missing: a restart costs nothing.
+ * (so every member reads them). Generates and loads only what is missing: a restart costs nothing. Processes
+ * starting together take turns: a later one waits for the first to load the panel, then finds it there.
  */
-export async function seedFootTraffic(db: Db, engine: Engine, { visits, seed, dataDir, log }: FootTrafficSeed): Promise<void> {
+export function seedFootTraffic(db: Db, engine: Engine, seed: FootTrafficSeed): Promise<void> {
+  return withAdvisoryLock(db, LOCK_KEYS.footTrafficSeed, () => loadMissingTables(db, engine, seed));
+}
+
+async function loadMissingTables(db: Db, engine: Engine, { visits, seed, dataDir, log }: FootTrafficSeed): Promise<void> {
   const owner = await findUserByEmail(db, OWNER_EMAIL);
   if (!owner) return;
   const loaded = await loadedTables(db, owner.organization_id);
   const tables = (Object.keys(PANEL_TABLES) as PanelTable[]).filter((table) => !loaded.has(table));
   if (tables.length === 0) return;
   const identity: Identity = { userId: owner.id, organizationId: owner.organization_id, seat: owner.seat, isAdmin: owner.is_admin, via: 'session', tokenHash: '' };
-  const outDir = path.join(dataDir, 'tmp', `panel-${seed}-${visits}`);
+  // Unique per run, so what a crashed or concurrent run left there is never mixed in.
+  const outDir = path.join(dataDir, 'tmp', `panel-${seed}-${visits}-${randomUUID()}`);
   log(`Generating the demo foot-traffic panel (${visits.toLocaleString('en-US')} visits, seed ${seed}) …`);
   try {
     const files = await generatePanel({ visits, seed, outDir });

@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { LOCK_KEYS } from './advisory-lock.js';
 import type { Db } from './db.js';
 
 const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 const FILE_PATTERN = /^(\d{3})_[a-z0-9_]+\.sql$/;
-// Any constant works; it only has to be the same for every instance sharing a database.
-const MIGRATION_LOCK_KEY = 727_001;
 
 export interface Migration {
   version: number;
@@ -28,7 +27,7 @@ export async function migrate(db: Db, migrations?: Migration[]): Promise<number[
   const all = migrations ?? (await loadMigrations());
   return db.transaction(async (tx) => {
     // Serializes concurrent start-ups of several server instances against one PostgreSQL.
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEYS.migrations]);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
          version integer PRIMARY KEY,

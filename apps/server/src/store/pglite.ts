@@ -1,11 +1,28 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db.js';
+import { lockFile } from './folder-lock.js';
 
-/** Embedded PostgreSQL persisted under dir; null dir keeps it in memory (tests). */
+/**
+ * PGlite has no server: two processes on one folder would each see only their own writes, so the folder is
+ * locked for one process (the lock file sits beside it, outside PostgreSQL's data folder).
+ */
+async function lockFolder(dir: string): Promise<() => void> {
+  return lockFile(
+    `${dir}.lock`,
+    `Another Atlas Studio process uses the PGlite folder ${dir}; stop it, or set DATABASE_URL to run several processes on one PostgreSQL.`,
+  );
+}
+
+/** Embedded PostgreSQL persisted under dir, for one process at a time; null dir keeps it in memory (tests). */
 export async function openPglite(dir: string | null): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir ?? undefined);
+  const unlock = dir ? await lockFolder(path.resolve(dir)) : () => undefined;
+  const pg = await PGlite.create(dir ?? undefined).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -19,6 +36,9 @@ export async function openPglite(dir: string | null): Promise<Db> {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    async close() {
+      await pg.close();
+      unlock();
+    },
   };
 }

@@ -10,7 +10,38 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/** The URL as it may be shown: without its password. Throws when it is not a postgres:// URL at all. */
+export function shownDatabaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('not a valid postgres://user:password@host:port/database URL');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new Error(`expected a postgres:// URL, got a ${parsed.protocol}// one`);
+  const hidden = parsed.password !== '' || parsed.searchParams.has('password');
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return hidden ? `${parsed.href} (password hidden)` : parsed.href;
+}
+
+const CONNECT_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is PostgreSQL running and listening there?)',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name does not resolve',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+};
+
+/** One line saying why the first connection failed; PostgreSQL's own refusals (password, database) are plain already. */
+function connectFailure(url: string, error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  const reason = CONNECT_ERRORS[code] ?? (error instanceof Error ? error.message : String(error));
+  return new Error(`could not connect to ${shownDatabaseUrl(url)}: ${reason}`, { cause: error });
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  shownDatabaseUrl(url); // a malformed URL is named before pg reads it some other way
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -26,7 +57,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await client.query(sql);
     },
   });
-  await pool.query('SELECT 1');
+  await pool.query('SELECT 1').catch(async (error: unknown) => {
+    await pool.end();
+    throw connectFailure(url, error);
+  });
   return {
     kind: 'postgres',
     ...wrap(pool),

@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../seed/demo.js';
 import { testStores } from '../test-support/stores.js';
-import { loadMigrations, migrate, openPglite } from './index.js';
+import { loadMigrations, migrate, openPglite, openPostgres, type Db } from './index.js';
 
 describe.each(testStores())('metadata store on $name', (store) => {
   it('applies every migration once, in order', async () => {
@@ -102,6 +104,39 @@ describe.each(testStores())('metadata store on $name', (store) => {
       await db.close();
     }
   });
+
+  it('seeds the demo organization once when two seeds run at the same moment', async () => {
+    const db = await store.open();
+    try {
+      await migrate(db);
+      await Promise.all([seedDemo(db, 'pw'), seedDemo(db, 'pw')]);
+      const users = await db.query<{ email: string }>('SELECT email FROM users ORDER BY email');
+      expect(users.map((user) => user.email)).toEqual(['admin@example.com', 'analyst@example.com', 'viewer@example.com']);
+      expect(await db.query("SELECT 1 FROM organizations WHERE name = 'Demo'")).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+const postgres = testStores().find((store) => store.name === 'postgres');
+
+describe.runIf(postgres)('several processes starting together on one PostgreSQL', () => {
+  it('migrate and seed once, without errors', async () => {
+    const first = await postgres!.open();
+    // A second pool on the same schema stands for a second server process.
+    const [{ schema }] = (await first.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+    const second: Db = await openPostgres(process.env.TEST_DATABASE_URL!, { schema, max: 4 });
+    try {
+      const applied = await Promise.all([migrate(first), migrate(second)]);
+      expect(applied.flat().sort((a, b) => a - b)).toEqual((await loadMigrations()).map((m) => m.version));
+      await Promise.all([seedDemo(first, 'pw'), seedDemo(second, 'pw')]);
+      expect(await second.query('SELECT 1 FROM users')).toHaveLength(3);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
 });
 
 describe('PGlite persistence', () => {
@@ -120,4 +155,43 @@ describe('PGlite persistence', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a PGlite folder is used by one process', () => {
+  const withFolder = async (run: (folder: string) => Promise<void>) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-store-'));
+    try {
+      await run(path.join(dir, 'pg'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('refuses a second opening of a folder in use, with a message naming it, until the first is closed', () =>
+    withFolder(async (folder) => {
+      const first = await openPglite(folder);
+      await expect(openPglite(folder)).rejects.toThrow(
+        `Another Atlas Studio process uses the PGlite folder ${folder}; stop it, or set DATABASE_URL to run several processes on one PostgreSQL.`,
+      );
+      expect(await first.query('SELECT 1')).toHaveLength(1);
+      await first.close();
+      const second = await openPglite(folder);
+      await second.close();
+      expect(await readdir(path.dirname(folder))).toEqual(['pg']);
+    }));
+
+  it('takes over the lock of a process that is gone', () =>
+    withFolder(async (folder) => {
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+      writeFileSync(`${folder}.lock`, gone);
+      const db = await openPglite(folder);
+      await db.close();
+    }));
+
+  it('takes over a lock with its own pid that it does not hold (a restarted container is pid 1 again)', () =>
+    withFolder(async (folder) => {
+      writeFileSync(`${folder}.lock`, String(process.pid));
+      const db = await openPglite(folder);
+      await db.close();
+    }));
 });

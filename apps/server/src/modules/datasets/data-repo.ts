@@ -46,6 +46,15 @@ export async function finishLoad(
   ]);
 }
 
+/** Fails every load still marked running (their process is gone); answers the datasets and formats of those loads. */
+export async function failRunningLoads(db: Queryable, error: string): Promise<{ datasetId: string; format: DataLoadExecution['format'] }[]> {
+  const rows = await db.query<{ dataset_id: string; format: DataLoadExecution['format'] }>(
+    `UPDATE dataset_loads SET status = 'failure', error = $1, finished_at = now() WHERE status = 'running' RETURNING dataset_id, format`,
+    [error],
+  );
+  return rows.map((row) => ({ datasetId: row.dataset_id, format: row.format }));
+}
+
 /** For a clone: the finished load record, in one statement. */
 export async function insertFinishedLoad(db: Queryable, load: Omit<NewLoad, 'status'>, dataVersion: string, rowCount: number): Promise<void> {
   await db.query(

@@ -42,7 +42,7 @@ export function uploadFormat(contentType: string | undefined, format: UploadForm
 const dataPath = (id: string) => `/v1/datasets/${id}/data`;
 
 /** What the dataset's metadata says about its data (replacing what an earlier load said). */
-function dataMetadata(previous: DatasetMetadata, id: string, data: DatasetData, format: UploadFormat | null): DatasetMetadata {
+export function dataMetadata(previous: DatasetMetadata, id: string, data: DatasetData, format: UploadFormat | null): DatasetMetadata {
   const { latColumn: _lat, lngColumn: _lng, geometryColumn: _geometry, ...rest } = previous;
   return {
     ...rest,
