@@ -257,9 +257,11 @@ export class DuckDbEngine implements Engine {
   }
 
   private describe(datasetId: string, manifest: Manifest): DatasetData {
+    const parquetFile = this.storage.file(datasetId, manifest.parquet);
     return {
       datasetId,
-      relation: `read_parquet(${sqlString(this.storage.file(datasetId, manifest.parquet))})`,
+      relation: `read_parquet(${sqlString(parquetFile)})`,
+      parquetFile,
       columns: manifest.columns,
       rowCount: manifest.rowCount,
       sizeBytes: manifest.sizeBytes,

@@ -6,6 +6,8 @@ export interface DatasetData {
   datasetId: string;
   /** Trusted SQL relation for the embedded engine, e.g. read_parquet('…/v3.parquet'). */
   relation: string;
+  /** The Parquet file the relation reads: for a template sandbox, which may read this one file by name (never shown). */
+  parquetFile: string;
   columns: ColumnInfo[];
   rowCount: number;
   /** Bytes stored for the data (what the storage quota counts). */

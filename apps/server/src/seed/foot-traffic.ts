@@ -5,10 +5,9 @@ import path from 'node:path';
 import { generatePanel, PANEL_TABLES, type PanelTable } from '@atlas/analytics';
 import type { Engine } from '../engine/types.js';
 import { loadPanel } from '../modules/analytics/panel.js';
-import type { Identity } from '../http/identity.js';
 import { uploadData } from '../modules/datasets/data-service.js';
 import { createDataset, deleteDataset } from '../modules/datasets/service.js';
-import { findUserByEmail } from '../modules/users/repo.js';
+import { findUserByEmail, identityOfUser } from '../modules/users/repo.js';
 import { LOCK_KEYS, withAdvisoryLock } from '../store/advisory-lock.js';
 import type { Db } from '../store/index.js';
 
@@ -57,7 +56,7 @@ async function loadMissingTables(db: Db, engine: Engine, { visits, seed, dataDir
   const loaded = await loadedTables(db, owner.organization_id);
   const tables = (Object.keys(PANEL_TABLES) as PanelTable[]).filter((table) => !loaded.has(table));
   if (tables.length === 0) return;
-  const identity: Identity = { userId: owner.id, organizationId: owner.organization_id, seat: owner.seat, isAdmin: owner.is_admin, via: 'session', tokenHash: '' };
+  const identity = identityOfUser(owner);
   // Unique per run, so what a crashed or concurrent run left there is never mixed in.
   const outDir = path.join(dataDir, 'tmp', `panel-${seed}-${visits}-${randomUUID()}`);
   log(`Generating the demo foot-traffic panel (${visits.toLocaleString('en-US')} visits, seed ${seed}) …`);

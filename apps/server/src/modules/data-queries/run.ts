@@ -18,7 +18,7 @@ import type { QueryContext } from './context.js';
 import { executionIdOf, resolveCacheMode, runTracked, startExecution, type ExecutionSpec, type ExecutionStart } from './executions.js';
 import * as executions from './executions-repo.js';
 import { drain } from './arrow-tap.js';
-import { relationFiles, SANDBOX_DATASET, sandboxArrow, sandboxPage, type SandboxDataset, type SandboxQuery } from './sandbox.js';
+import { SANDBOX_DATASET, sandboxArrow, sandboxPage, type SandboxDataset, type SandboxQuery } from './sandbox.js';
 import { expandTemplate, quoteIdentifier, wrapRollup } from './template.js';
 import { findTemplate } from './templates-repo.js';
 
@@ -68,7 +68,7 @@ async function prepare(context: QueryContext, identity: Identity, run: TemplateR
     await checkAccess(context.db, identity, 'dataset', datasetId, 'read');
     const data = await context.engine.datasetData(datasetId);
     if (!data) throw noData(datasetId);
-    dataset = { file: relationFiles(data.relation)[0]!, columns: data.columns.map((column) => column.name) };
+    dataset = { file: data.parquetFile, columns: data.columns.map((column) => column.name) };
     datasetVersions[datasetId] = data.version;
   }
   // {{dataset}} is a name in the sandbox, never the file's path.

@@ -6,7 +6,6 @@ import { addUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { arrowRows, datasetWith, errorOf, type Headers } from '../query/test-support/helpers.js';
-import { relationFiles } from './sandbox.js';
 
 // Issue 14, item 1: a template run over a dataset reads that dataset by name and nothing else, writes nothing, and
 // no setting, function, catalog view, virtual column or error tells where the data lives.
@@ -48,7 +47,7 @@ describe.each(testStores())('the template sandbox on $name', (store) => {
     analyst = await h.auth('analyst@example.com');
     sales = await datasetWith(h, analyst, 'sandbox sales', SALES);
     await h.db.query("UPDATE datasets SET visibility = 'public_read' WHERE id = $1", [sales]);
-    file = relationFiles((await h.engine.datasetData(sales))!.relation)[0]!;
+    file = (await h.engine.datasetData(sales))!.parquetFile;
     // A maker of a brand-new organization (as after sign-up) reads it as public_read; a limited-viewer of another one by a grant.
     stranger = await h.auth((await addUser(h.db, { email: 'stranger@sandbox.test', organization: 'Sandbox Newcomer' })).email);
     const viewer = await addUser(h.db, { email: 'limited@sandbox.test', organization: 'Sandbox Other' });
@@ -147,7 +146,7 @@ describe.each(testStores())('the template sandbox on $name', (store) => {
     expectNoPath(upload.body);
     expectNoPath(stored.errorMessage);
     const gone = await datasetWith(h, analyst, 'gone', SALES);
-    rmSync(relationFiles((await h.engine.datasetData(gone))!.relation)[0]!);
+    rmSync((await h.engine.datasetData(gone))!.parquetFile);
     const created = await call('POST', '/v1/data-queries/templates', analyst, { name: 'Gone', template: 'SELECT * FROM {{dataset}}', datasetId: gone });
     const missing = await call('POST', '/v1/data-queries/json', analyst, { queryTemplateId: created.json().id });
     expect(errorOf(missing)).toMatchObject({ status: 422, body: { message: 'Query failed' } });

@@ -37,11 +37,6 @@ export interface SandboxQuery {
 const THREADS = String(Math.max(1, Math.min(4, os.availableParallelism())));
 const MEMORY_LIMIT = `${Math.max(256, Math.floor(os.totalmem() / 8 / 1024 / 1024))}MB`;
 
-/** The files named in an engine relation such as read_parquet('/data/…/v3.parquet'): its single-quoted literals. */
-export function relationFiles(relation: string): string[] {
-  return [...relation.matchAll(/'((?:[^']|'')*)'/g)].map((match) => match[1]!.replaceAll("''", "'"));
-}
-
 interface Sandbox {
   pool: ConnectionPool;
   /** Names the query may read. */

@@ -1,4 +1,4 @@
-import type { Lock, LockResourceType, Seat } from '@atlas/domain';
+import type { Lock, LockResourceType } from '@atlas/domain';
 import type { Queryable } from '../../store/index.js';
 import { iso } from '../../store/rows.js';
 
@@ -70,15 +70,3 @@ export async function setLockOwner(db: Queryable, type: LockResourceType, id: st
   return toLock(rows[0]!);
 }
 
-export interface UserAccessRow {
-  id: string;
-  organization_id: string;
-  seat: Seat;
-  is_admin: boolean;
-}
-
-/** What the access check needs to know about a user other than the caller. */
-export async function findUserForAccess(db: Queryable, userId: string): Promise<UserAccessRow | null> {
-  const rows = await db.query<UserAccessRow>('SELECT id, organization_id, seat, is_admin FROM users WHERE id = $1', [userId]);
-  return rows[0] ?? null;
-}

@@ -3,6 +3,7 @@ import { assertAdminMode, resolveAccess, resourceLabel, type AccessOptions } fro
 import { AppError, conflict, forbidden, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
+import { findIdentity } from '../users/repo.js';
 import * as repo from './repo.js';
 
 const publicLock = ({ ownerId, acquiredAt, expiresAt }: Lock): Lock => ({ ownerId, acquiredAt, expiresAt });
@@ -44,12 +45,6 @@ export async function acquireLock(tx: Queryable, identity: Identity, type: LockR
   throw conflict('Could not take the lock', 'The lock changed hands while it was being taken; try again');
 }
 
-/** An Identity for a user who is not the caller, so the one access check can answer for them. */
-async function identityOf(db: Queryable, userId: string): Promise<Identity | null> {
-  const row = await repo.findUserForAccess(db, userId);
-  return row && { userId: row.id, organizationId: row.organization_id, seat: row.seat, isAdmin: row.is_admin, via: 'session', tokenHash: '' };
-}
-
 /**
  * PUT /v1/locks/{type}/{id}/owner. Allowed for the current holder; for anyone with write when the lock has
  * lapsed (or was never taken) or when they own the record; and in admin mode. The new holder must be able to edit.
@@ -64,7 +59,7 @@ export async function changeLockOwner(db: Db, identity: Identity, type: LockReso
       if (!access.actions.has('write')) throw forbidden(`You do not have write permission on this ${resourceLabel(type).toLowerCase()}`, `${type} ${id}`);
       if (lock?.active && !access.isOwner) throw lockedError(type, lock);
     }
-    const target = await identityOf(tx, ownerId);
+    const target = await findIdentity(tx, ownerId);
     if (!target) throw notFound('User not found', `No user with id ${ownerId}`);
     const targetCanWrite = await resolveAccess(tx, target, type, id).then(
       (targetAccess) => targetAccess.actions.has('write'),

@@ -4,10 +4,9 @@ import { AppStatusCode, LOCK_RESOURCE_TYPES, type LockResourceType } from '@atla
 import { UploadRejected, type LocalBlobStore, type UploadIssuer } from '../../blobs/index.js';
 import { checkAccess } from '../../http/access.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
-import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import { assertWritable } from '../locks/service.js';
-import { findUserById } from '../users/repo.js';
+import { findIdentity } from '../users/repo.js';
 
 /** Enough leading bytes to tell PNG, JPEG and WebP apart. */
 const HEAD_BYTES = 12;
@@ -84,10 +83,9 @@ export async function receiveUpload(db: Db, blobs: LocalBlobStore, parts: AsyncI
  */
 async function checkIssuerMayStillWrite(db: Db, issuedTo: UploadIssuer | undefined): Promise<void> {
   // A policy signed before policies named their issuer rests on nothing that can be checked.
-  const user = issuedTo && (await findUserById(db, issuedTo.userId));
-  if (!issuedTo || !user) throw forbidden('Upload policy is no longer valid', 'Request a new upload policy');
-  const { userId, resourceType, resourceId } = issuedTo;
-  const issuer: Identity = { userId, organizationId: user.organization_id, seat: user.seat, isAdmin: user.is_admin, via: 'session', tokenHash: '' };
+  const issuer = issuedTo && (await findIdentity(db, issuedTo.userId));
+  if (!issuedTo || !issuer) throw forbidden('Upload policy is no longer valid', 'Request a new upload policy');
+  const { resourceType, resourceId } = issuedTo;
   await checkAccess(db, issuer, resourceType, resourceId, 'write');
   // A record another editor locked since the policy was issued is theirs to change now.
   if (isLockable(resourceType)) await assertWritable(db, issuer, resourceType, resourceId);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QUOTA_KEYS, type QuotaLimits, type QuotaPolicy, type QuotaUsage, type Seat, type User } from '@atlas/domain';
+import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { usageJsonSql } from '../quota/repo.js';
 import { iso, isoOrNull } from '../../store/rows.js';
@@ -23,6 +24,24 @@ export interface UserRow {
   policy_name: string;
   policy_description: string;
   policy_limits: QuotaLimits;
+}
+
+type AccessFields = Pick<UserRow, 'id' | 'organization_id' | 'seat' | 'is_admin'>;
+
+/** An Identity for a user who is not the caller (a policy's issuer, a new lock holder, the seed's owner), so the one access check can answer for them. */
+export const identityOfUser = (row: AccessFields): Identity => ({
+  userId: row.id,
+  organizationId: row.organization_id,
+  seat: row.seat,
+  isAdmin: row.is_admin,
+  via: 'session',
+  tokenHash: '',
+});
+
+/** That Identity as the user is now (seat, organization, administrator); null when there is no such user. */
+export async function findIdentity(db: Queryable, userId: string): Promise<Identity | null> {
+  const rows = await db.query<AccessFields>('SELECT id, organization_id, seat, is_admin FROM users WHERE id = $1', [userId]);
+  return rows[0] ? identityOfUser(rows[0]) : null;
 }
 
 const SELECT_USER = `
