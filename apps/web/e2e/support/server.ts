@@ -13,7 +13,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results');
 export const SCREENS_DIR = join(RESULTS_DIR, 'screens');
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = join(REPO_ROOT, 'apps/web/dist/index.html');
+// WEB_DIST_DIR lets a test run serve a web build kept elsewhere (the server reads the same setting).
+const WEB_INDEX = join(process.env.WEB_DIST_DIR || join(REPO_ROOT, 'apps/web/dist'), 'index.html');
 const STARTUP_TIMEOUT_MS = 120_000;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
