@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { fmt, stats } from './support.mjs';
 
 const COLD_RUNS = 20;
 const CACHED_RUNS = 50;
@@ -19,17 +20,11 @@ const TABLES = ['visits', 'places', 'panel', 'population'];
 
 const parseSizes = (text) => text.split(',').filter(Boolean).map((size) => ({ label: size, visits: Number(size.replace(/M$/i, 'e6')) }));
 
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-  return { p50: rank(0.5), p95: rank(0.95) };
-}
 const time = async (task) => {
   const start = process.hrtime.bigint();
   const result = await task();
   return { result, ms: Number(process.hrtime.bigint() - start) / 1e6 };
 };
-const fmt = (value) => (value === undefined ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
 
 /** Rows equal field by field, numbers within relative 1e-9 (summation order differs between engines). */
 function sameRows(a, b) {

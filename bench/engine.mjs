@@ -1,15 +1,14 @@
 // Engine bench: a group-by pipeline over a generated 10 M-row dataset, run through the HTTP API of the built server
 // (cold: no-cache; cached: studio-cloud-cache hits), and the same query as plain SQL on the local PostgreSQL.
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { tableFromIPC } from 'apache-arrow';
 import pg from 'pg';
+import { api, fmt, ms, signIn, startServer, stats } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const CATEGORIES = 50;
@@ -39,25 +38,6 @@ const PIPELINE = (uuid) => ({
 });
 const POSTGRES_SQL = 'SELECT category, sum(amount) AS total, avg(amount) AS mean, count(*) AS n FROM bench_rows GROUP BY category ORDER BY category';
 
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
-  return { runs: sorted.length, p50: rank(0.5), p95: rank(0.95), min: sorted[0] };
-}
-
-const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Writes the rows as Parquet (and CSV for PostgreSQL's COPY); answers the expected per-category result. */
 async function generate(dir) {
   const instance = await DuckDBInstance.create(':memory:');
@@ -85,41 +65,6 @@ function sameResult(actual, expected) {
     const got = byCategory.get(want.category);
     return got && close(Number(got.total), want.total) && close(Number(got.mean), want.mean) && Number(got.n) === want.n;
   });
-}
-
-async function startServer(root, dataDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error('the server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
-}
-
-/** JSON bodies are encoded; a ReadableStream goes as it is (with the content type given in headers). */
-async function api(base, token, method, url, body, headers = {}) {
-  const stream = body instanceof ReadableStream;
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !stream ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body === undefined ? undefined : stream ? body : JSON.stringify(body),
-    duplex: 'half',
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response;
 }
 
 async function runThroughApi(base, token, datasetId, cacheMode) {
@@ -169,8 +114,6 @@ async function postgresBench(csv, expected) {
   }
 }
 
-const fmt = (value) => (value === undefined ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
-
 export async function runEngineBench({ root }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-bench-'));
   // PostgreSQL's server process reads the CSV for COPY.
@@ -185,12 +128,7 @@ export async function runEngineBench({ root }) {
     const parquetBytes = (await stat(data.parquet)).size;
 
     server = await startServer(root, path.join(dir, 'data'));
-    const signIn = await fetch(`${server.base}/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'analyst@example.com', password: process.env.DEMO_PASSWORD ?? 'demo' }),
-    });
-    const { token } = await signIn.json();
+    const token = await signIn(server.base);
     const dataset = await (await api(server.base, token, 'POST', '/v1/datasets', { name: `bench ${ROWS} rows` })).json();
     console.log('engine bench: uploading the Parquet file…');
     const uploadStart = process.hrtime.bigint();

@@ -1,0 +1,73 @@
+// What the benches share: order statistics, number formatting, and the built server started on a free port with a
+// throw-away data folder, reached over HTTP as the analyst.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (q) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+  return { runs: sorted.length, p50: rank(0.5), p95: rank(0.95), min: sorted[0] };
+}
+
+export const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
+
+export const fmt = (value) => (value === undefined ? '–' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts apps/server/dist/main.js on PGlite in `dataDir` (no DATABASE_URL, no Redis) and waits for its health answer. */
+export async function startServer(root, dataDir, env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error('the server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+}
+
+/** Signs in as a demo user and answers the bearer token. */
+export async function signIn(base, email = 'analyst@example.com') {
+  const response = await fetch(`${base}/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'demo' }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** JSON bodies are encoded; a ReadableStream goes as it is (with the content type given in headers). */
+export async function api(base, token, method, url, body, headers = {}) {
+  const stream = body instanceof ReadableStream;
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && !stream ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : stream ? body : JSON.stringify(body),
+    duplex: 'half',
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
