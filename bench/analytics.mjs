@@ -64,6 +64,7 @@ export async function runAnalyticsBench({ root }) {
   const server = (file) => import(path.join(root, 'apps/server/dist', file));
   const { ANALYTIC_SETS } = await import(path.join(root, 'packages/analytics/dist/index.js'));
   const { DuckDbEngine } = await server('engine/duckdb.js');
+  const { migrate, openPglite } = await server('store/index.js');
   const { MemoryResultCache } = await server('cache/index.js');
   const { ROLLUP_NAMES } = await server('modules/analytics/rollups/definitions.js');
   const { materializeRollup } = await server('modules/analytics/rollups/store.js');
@@ -95,7 +96,10 @@ export async function runAnalyticsBench({ root }) {
   for (const size of sizes) {
     const files = panelFiles(root, dataDir, size);
     const engineDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-analytics-bench-'));
-    const engine = await DuckDbEngine.open({ dataDir: engineDir, retireDelayMs: 0 });
+    // The engine records each dataset's current version in a metadata database: an in-memory one of its own here.
+    const db = await openPglite(null);
+    await migrate(db);
+    const engine = await DuckDbEngine.open({ dataDir: engineDir, db, cluster: { instanceId: randomUUID(), instanceTimeoutMs: 30_000 }, retireDelayMs: 0 });
     const cache = new MemoryResultCache();
     try {
       const datasets = {};
@@ -169,6 +173,7 @@ export async function runAnalyticsBench({ root }) {
       }
     } finally {
       await engine.close();
+      await db.close();
       await rm(engineDir, { recursive: true, force: true });
     }
   }

@@ -5,15 +5,58 @@ import { defineConfig } from 'vite';
 /** Workspace packages are read from their sources, so building the web app needs no package build. */
 const packageSource = (name: string) => fileURLToPath(new URL(`../../packages/${name}/src/index.ts`, import.meta.url));
 
-export default defineConfig({
+// kepler.gl (the map builder) follows its own Vite example: one copy of React, styled-components, deck.gl and
+// luma.gl (two copies break contexts and WebGL state), its CommonJS packages pre-bundled, and `process.env` defined
+// because its dependencies read it in the browser.
+const SINGLE_COPY = [
+  'react',
+  'react-dom',
+  'react-redux',
+  'redux',
+  'styled-components',
+  'apache-arrow',
+  'maplibre-gl',
+  '@deck.gl/core',
+  '@deck.gl/layers',
+  '@deck.gl/aggregation-layers',
+  '@deck.gl/geo-layers',
+  '@deck.gl/mesh-layers',
+  '@deck.gl/extensions',
+  '@deck.gl/react',
+  '@luma.gl/core',
+  '@luma.gl/constants',
+  '@luma.gl/engine',
+  '@luma.gl/webgl',
+  '@luma.gl/shadertools',
+];
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  define: {
+    'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development'),
+    'process.env': '{}',
+  },
   resolve: {
     alias: {
       '@atlas/domain': packageSource('domain'),
       '@atlas/routes': packageSource('routes'),
       '@atlas/client': packageSource('client'),
     },
-    dedupe: ['react', 'react-dom'],
+    dedupe: SINGLE_COPY,
+  },
+  optimizeDeps: {
+    include: [
+      '@kepler.gl/actions',
+      '@kepler.gl/components',
+      '@kepler.gl/constants',
+      '@kepler.gl/processors',
+      '@kepler.gl/reducers',
+      '@kepler.gl/schemas',
+      '@kepler.gl/utils',
+      'react-redux',
+      'redux',
+      'styled-components',
+    ],
   },
   server: {
     proxy: {
@@ -24,7 +67,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The lazily loaded dashboard chunk carries ECharts (about 650 kB before gzip); everything else stays far below.
+    commonjsOptions: { transformMixedEsModules: true },
+    // The map builder's lazily loaded chunk carries kepler.gl, deck.gl and MapLibre (about 12 MB before gzip); it is
+    // only fetched on /new and /{mapId}. Every other chunk stays below 700 kB (the dashboards' ECharts is the largest).
     chunkSizeWarningLimit: 700,
   },
-});
+}));

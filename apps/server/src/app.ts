@@ -17,6 +17,7 @@ import type { Engine } from './engine/types.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { basemapRoutes } from './modules/basemaps/index.js';
 import { biConfigRoutes } from './modules/bi-config/index.js';
 import { dataConnectionRoutes } from './modules/data-connections/routes.js';
 import { dataQueryRoutes } from './modules/data-queries/routes.js';
@@ -57,6 +58,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   dataConnectionRoutes,
   analyticsRoutes,
   biConfigRoutes,
+  basemapRoutes,
 ];
 
 export interface BuildOptions {

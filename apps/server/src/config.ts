@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DEMO_SEED, DEMO_VISITS } from '@atlas/analytics';
 import { allowedHosts } from './connectors/network.js';
@@ -42,6 +42,16 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Timeouts and the per-client connection cap that cut slow clients off; see docs/api.md "Slow clients". */
   connections: ConnectionLimits;
+  /** This process among those sharing the database; see docs/deployment.md. */
+  cluster: ClusterSettings;
+}
+
+export interface ClusterSettings {
+  /** New at every start: loads and files being written belong to it while it beats. */
+  instanceId: string;
+  heartbeatMs: number;
+  /** An instance silent this long is taken for dead: its loads fail and its half-written files go. */
+  instanceTimeoutMs: number;
 }
 
 export interface PasswordAttemptLimits {
@@ -115,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Above the 60 s idle timeout of common load balancers, so they never reuse a connection this server is closing.
       keepAliveTimeoutMs: positiveInteger(env.KEEP_ALIVE_TIMEOUT_SECONDS, 72, 'KEEP_ALIVE_TIMEOUT_SECONDS') * 1000,
       perClient: positiveInteger(env.MAX_CONNECTIONS_PER_CLIENT, 64, 'MAX_CONNECTIONS_PER_CLIENT'),
+    },
+    cluster: {
+      instanceId: randomUUID(),
+      heartbeatMs: positiveInteger(env.INSTANCE_HEARTBEAT_SECONDS, 5, 'INSTANCE_HEARTBEAT_SECONDS') * 1000,
+      instanceTimeoutMs: positiveInteger(env.INSTANCE_TIMEOUT_SECONDS, 30, 'INSTANCE_TIMEOUT_SECONDS') * 1000,
     },
   };
 }

@@ -6,7 +6,7 @@ import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { seedFootTraffic } from './seed/foot-traffic.js';
 import { pruneRollups } from './modules/analytics/rollups/store.js';
 import { recoverInterruptedLoads } from './modules/datasets/recovery.js';
-import { DataStorage } from './engine/storage.js';
+import { startInstance } from './cluster/instance.js';
 import { migrate, openStore } from './store/index.js';
 import { blame, listenFailure, startupFailure, writableFolder } from './startup.js';
 
@@ -22,9 +22,12 @@ await writableFolder(config.dataDir).catch(blame('DATA_DIR'));
 // A PGlite folder already in use (store/folder-lock.ts) is DATA_DIR's too.
 const db = await openStore(config).catch(blame(config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR'));
 const applied = await migrate(db);
+// Loads this process runs and files it writes are its own while it beats (docs/deployment.md).
+const instance = await startInstance(db, config.cluster);
 await seedDemo(db, config.demoPassword);
-const engine = await openEngine(config);
-await recoverInterruptedLoads(db, engine, new DataStorage(config.dataDir));
+const engine = await openEngine(config, db);
+await recoverInterruptedLoads(db, engine);
+instance.everyBeat(() => recoverInterruptedLoads(db, engine));
 await seedFootTraffic(db, engine, { ...config.demoPanel, dataDir: config.dataDir, log: (message) => console.log(message) });
 const pruned = await pruneRollups(db, engine);
 if (pruned) console.log(`Removed ${pruned} analytic rollups of deleted panels`);
@@ -32,6 +35,7 @@ const app = await buildApp({ db, config, blobs: openBlobStore(config), engine, l
 
 const shutdown = async () => {
   await app.close();
+  await instance.stop();
   await engine.close();
   await db.close();
   process.exit(0);

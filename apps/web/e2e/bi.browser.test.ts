@@ -300,6 +300,40 @@ describe('analytic-set dashboards', () => {
     await screenshot('cross-visitation-focus');
   });
 
+  it('Indexed Foot Traffic: each filter group names its chart, and a chart downloads as PNG and CSV', async () => {
+    await page.goto('/dashboard/new?templateId=indexed-foot-traffic');
+    await waitForCharts();
+    const titles = await page.locator('.query-bar__group-title').allInnerTexts();
+    expect(titles).toEqual(['For every chart', 'For Chains within one geography', 'For One chain across geographies']);
+    const chart = card('chains-in-geography');
+    const [png] = await Promise.all([page.waitForEvent('download'), chart.locator('[data-export="png"]').click()]);
+    const bytes = await readFile((await png.path())!);
+    expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const [csv] = await Promise.all([page.waitForEvent('download'), chart.locator('[data-export="csv"]').click()]);
+    expect((await readFile((await csv.path())!, 'utf8')).split('\r\n')[0]).toContain('geography_type,geography_value,geography_id,place_taxonomy_type');
+  });
+
+  it('Visitation Trends: the indexed subview switches to daily 7-day rolling values, the other subviews keep Period', async () => {
+    const definition = await definitionOf('visitation-trends');
+    const indexed = chartsShown(definition).find((chart) => chart.id === 'indexed-foot-traffic')!;
+    await page.goto('/dashboard/new?templateId=visitation-trends');
+    await waitForCharts();
+    await card('indexed-foot-traffic').locator('[data-granularity="daily"]').click();
+    await page.waitForURL((url) => /^\d{4}-\d{2}-\d{2}$/.test(url.searchParams.get('startPeriod') ?? ''));
+    await waitForCharts();
+    await expectChartMatchesApi(definition, indexed);
+    expect(await card('indexed-foot-traffic').innerText()).toContain('7-day rolling average');
+    await screenshot('visitation-trends-daily');
+  });
+
+  it('Change in Visits: the same focus and benchmark month is explained', async () => {
+    const period = JSON.stringify({ granularity: 'monthly', focus: '2025-12', benchmark: '2025-12' });
+    await page.goto(`/dashboard/new?templateId=change-in-visits&analysisPeriod=${encodeURIComponent(period)}`);
+    await waitForCharts();
+    expect(await card('percent-change-by-geography').locator('[data-notice]').innerText()).toContain('Focus and benchmark are the same month (2025-12)');
+    await screenshot('change-in-visits-same-month');
+  });
+
   it('Movement Pivot: no export by default; with canExport the CSV holds the API rows', async () => {
     const definition = await definitionOf('movement-pivot');
     const [pivot] = chartsShown(definition);

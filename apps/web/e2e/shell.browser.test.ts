@@ -72,11 +72,11 @@ describe('web shell', () => {
     expect(await navLabels(page)).toEqual(NAV_ENTRIES);
     await page.screenshot({ path: join(SCREENS_DIR, 'workspace.png'), fullPage: true });
 
-    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Datasets' }).click();
-    await page.waitForURL((url) => url.pathname === '/workspace/datasets');
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Connectors' }).click();
+    await page.waitForURL((url) => url.pathname === '/workspace/connectors');
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
     await page.getByText('not available in this version').waitFor();
-    await expect.poll(() => page.getByTestId('requested-path').textContent()).toBe('/workspace/datasets');
+    await expect.poll(() => page.getByTestId('requested-path').textContent()).toBe('/workspace/connectors');
     expect(await navLabels(page)).toEqual(NAV_ENTRIES);
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(ANALYST.name);
 

@@ -4,6 +4,9 @@ import { ROUTE_PATTERNS, paths, type RouteName } from '@atlas/routes';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { SignInPage } from './features/auth/SignInPage';
 import { DashboardsPage } from './features/dashboards';
+import { DatasetPage, DatasetsPage } from './features/datasets';
+import { BasemapsPage, ColorsPage } from './features/map-assets';
+import { MapsPage } from './features/maps';
 import { NewWorkbookPage, WorkbookPage } from './features/workbooks';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
 import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
@@ -13,38 +16,37 @@ import { RouteErrorPage } from './ui/RouteErrorPage';
 import { Spinner } from './ui/Spinner';
 import { StandalonePage } from './ui/StandalonePage';
 
-// The dashboards (and ECharts with them) load on first use, so sign-in and the workspace stay a small download.
-const dashboardPage = (name: 'NewDashboardPage' | 'SavedDashboardPage'): ComponentType => {
-  const Page = lazy(() => import('./features/bi/dashboard').then((module) => ({ default: module[name] })));
+/** A page of a lazily loaded module, with a spinner saying what loads meanwhile. */
+function lazyPage<M extends Record<string, ComponentType>>(load: () => Promise<M>, name: keyof M & string, label: string): ComponentType {
+  const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
   return () => (
-    <Suspense fallback={<Spinner label="Loading dashboard…" />}>
+    <Suspense fallback={<Spinner label={label} />}>
       <Page />
     </Suspense>
   );
-};
-const NewDashboardPage = dashboardPage('NewDashboardPage');
-const SavedDashboardPage = dashboardPage('SavedDashboardPage');
+}
+
+// The dashboards (with ECharts) and the map builder (with kepler.gl, deck.gl and MapLibre, about 12 MB) load on first
+// use, so sign-in and the workspace stay a small download.
+const loadDashboards = () => import('./features/bi/dashboard');
+const NewDashboardPage = lazyPage(loadDashboards, 'NewDashboardPage', 'Loading dashboard…');
+const SavedDashboardPage = lazyPage(loadDashboards, 'SavedDashboardPage', 'Loading dashboard…');
+const loadMapBuilder = () => import('./features/map-builder');
+const NewMapPage = lazyPage(loadMapBuilder, 'NewMapPage', 'Loading the map builder…');
+const MapPage = lazyPage(loadMapBuilder, 'MapPage', 'Loading the map builder…');
 
 // Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
 // built yet says so ("Page not available") instead of falling through to "Page not found".
 
 /** Screens built in this version, each with its own route below. */
-const BUILT_SCREENS = ['workspace', 'signIn', 'dashboards', 'dashboard', 'newDashboard', 'workbook', 'newWorkbook'] as const satisfies readonly RouteName[];
+const BUILT_SCREENS = ['workspace', 'signIn', 'datasets', 'dataset', 'dashboards', 'dashboard', 'newDashboard', 'workbook', 'newWorkbook', 'map', 'newMap', 'maps', 'basemaps', 'colors'] as const satisfies readonly RouteName[];
 
 /** Screens inside the workspace chrome, not built in this version. */
 const WORKSPACE_SCREENS = [
-  'datasets',
-  'dataset',
   'connectors',
   'queries',
-  'maps',
   'workbooks',
-  'basemaps',
-  'colors',
 ] as const satisfies readonly RouteName[];
-
-/** Full-page screens for signed-in users, not built in this version. */
-const SIGNED_IN_SCREENS = ['map', 'newMap'] as const satisfies readonly RouteName[];
 
 /** Screens open to anyone (shared links), not built in this version. */
 const PUBLIC_SCREENS = ['publicView', 'preview'] as const satisfies readonly RouteName[];
@@ -52,7 +54,6 @@ const PUBLIC_SCREENS = ['publicView', 'preview'] as const satisfies readonly Rou
 type ListedRoute =
   | (typeof BUILT_SCREENS)[number]
   | (typeof WORKSPACE_SCREENS)[number]
-  | (typeof SIGNED_IN_SCREENS)[number]
   | (typeof PUBLIC_SCREENS)[number];
 /** Fails to compile when ROUTE_PATTERNS gains a route that no group above lists. */
 const everyRouteListed: Exclude<RouteName, ListedRoute> extends never ? true : never = true;
@@ -83,7 +84,12 @@ export const routes: RouteObject[] = [
             element: <WorkspaceLayout />,
             children: [
               { index: true, element: <WorkspaceHome /> },
+              { path: ROUTE_PATTERNS.datasets, element: <DatasetsPage /> },
+              { path: ROUTE_PATTERNS.dataset, element: <DatasetPage /> },
               { path: ROUTE_PATTERNS.dashboards, element: <DashboardsPage /> },
+              { path: ROUTE_PATTERNS.maps, element: <MapsPage /> },
+              { path: ROUTE_PATTERNS.basemaps, element: <BasemapsPage /> },
+              { path: ROUTE_PATTERNS.colors, element: <ColorsPage /> },
               ...WORKSPACE_SCREENS.map(unavailable),
               { path: '*', element: <NotFoundPage kind="not-found" /> },
             ],
@@ -92,7 +98,8 @@ export const routes: RouteObject[] = [
           { path: ROUTE_PATTERNS.dashboard, element: <SavedDashboardPage /> },
           { path: ROUTE_PATTERNS.newWorkbook, element: <NewWorkbookPage /> },
           { path: ROUTE_PATTERNS.workbook, element: <WorkbookPage /> },
-          ...SIGNED_IN_SCREENS.map((name) => standalone(unavailable(name))),
+          { path: ROUTE_PATTERNS.newMap, element: <NewMapPage /> },
+          { path: ROUTE_PATTERNS.map, element: <MapPage /> },
         ],
       },
       standalone({ path: '*', element: <NotFoundPage kind="not-found" /> }),

@@ -11,3 +11,4 @@ export {
 } from './http.js';
 export { createApiClient, type ApiClient } from './api.js';
 export { uploadWithPolicy, UPLOAD_POLICY_EXPIRED } from './catalogue/uploads.js';
+export { UPLOAD_CONTENT_TYPES, type DatasetUploadFormat } from './catalogue/datasets.js';

@@ -1,7 +1,10 @@
 // Checks of bi-and-admin.md §5: template references, and the values a caller picks in the query bar. Shared by the
 // server (query service, BI configuration) and the web app's query bar, so both apply the same rules.
 import { Messages } from './errors.js';
-import type { AnalyticSetDefinition, PeriodRange, QueryParameter } from './schemas/analytics.js';
+import { isPeriod } from './periods.js';
+import type { AnalyticSetDefinition, QueryParameter } from './schemas/analytics.js';
+
+export * from './periods.js';
 
 const REFERENCE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
@@ -77,7 +80,8 @@ export function validateQueryValues(def: AnalyticSetDefinition, values: Record<s
 function checkValue(parameter: QueryParameter, value: unknown): string | null {
   switch (parameter.type) {
     case 'STRING':
-      return typeof value === 'string' ? unknownValues(parameter, [value]) : `${parameter.name} must be a string`;
+      if (typeof value !== 'string') return `${parameter.name} must be a string`;
+      return parameter.periodRanges?.length ? checkPeriod(parameter, value) : unknownValues(parameter, [value]);
     case 'MULTI_STRING': {
       if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return `${parameter.name} must be a list of strings`;
       if (value.length > parameter.maxValues) return `${parameter.name} takes at most ${parameter.maxValues} values`;
@@ -103,11 +107,13 @@ function unknownValues(parameter: QueryParameter, items: string[]): string | nul
   return unknown.length ? `${parameter.name}: unknown value ${unknown.map((item) => JSON.stringify(item)).join(', ')}` : null;
 }
 
-const PERIOD_FORMATS: Record<PeriodRange['granularity'], RegExp> = {
-  daily: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
-  monthly: /^\d{4}-(0[1-9]|1[0-2])$/,
-  quarterly: /^\d{4}-Q[1-4]$/,
-};
+/** One period written as text (Visitation Trends' start and end periods): of a granularity the parameter offers, in its bounds. */
+function checkPeriod(parameter: QueryParameter, value: string): string | null {
+  const ranges = parameter.periodRanges ?? [];
+  const bounds = ranges.find((range) => isPeriod(range.granularity, value));
+  if (!bounds) return `${parameter.name}: not a ${ranges.map((range) => range.granularity).join(' or ')} period`;
+  return value < bounds.start || value > bounds.end ? `${parameter.name}: ${value} is outside ${bounds.start}..${bounds.end}` : null;
+}
 
 /** A period value {granularity, <two keys>}: a granularity the parameter offers, both periods in its bounds, then the order rule. */
 function checkPeriods(parameter: QueryParameter, value: unknown, keys: [string, string], order: (range: Record<string, string>) => string | null): string | null {
@@ -117,7 +123,7 @@ function checkPeriods(parameter: QueryParameter, value: unknown, keys: [string, 
   if (!bounds) return `${parameter.name}: granularity must be one of ${(parameter.periodRanges ?? []).map((candidate) => candidate.granularity).join(', ')}`;
   for (const key of keys) {
     const period = range[key];
-    if (typeof period !== 'string' || !PERIOD_FORMATS[bounds.granularity].test(period)) return `${parameter.name}: ${key} is not a ${bounds.granularity} period`;
+    if (typeof period !== 'string' || !isPeriod(bounds.granularity, period)) return `${parameter.name}: ${key} is not a ${bounds.granularity} period`;
     if (period < bounds.start || period > bounds.end) return `${parameter.name}: ${key} ${period} is outside ${bounds.start}..${bounds.end}`;
   }
   return order(range as Record<string, string>);

@@ -20,3 +20,4 @@ export * from './schemas/data-connections.js';
 export * from './schemas/analytics.js';
 export * from './schemas/bi-config.js';
 export * from './analytic-sets.js';
+export * from './schemas/analytics-rows.js';

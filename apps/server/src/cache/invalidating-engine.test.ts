@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine/types.js';
+import type { Queryable } from '../store/index.js';
 import { invalidatingEngine } from './invalidating-engine.js';
 import { MemoryResultCache } from './memory.js';
 
@@ -26,7 +27,7 @@ describe('invalidatingEngine', () => {
     expect(await cache.get('key-a')).toBeNull();
     expect(await cache.get('key-b')).not.toBeNull();
 
-    await engine.copyData('c', 'b');
+    await engine.copyData('c', 'b', {} as Queryable);
     expect(await cache.get('key-b')).toBeNull();
     expect(await cache.get('key-c')).not.toBeNull();
 

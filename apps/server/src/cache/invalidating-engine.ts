@@ -1,4 +1,5 @@
 import type { Engine, MaterializeOptions } from '../engine/types.js';
+import type { Queryable } from '../store/index.js';
 import type { ResultCache } from './types.js';
 
 /**
@@ -17,7 +18,7 @@ export function invalidatingEngine(engine: Engine, cache: ResultCache): Engine {
     ingest: (datasetId: string, ...rest: Parameters<Engine['ingest']> extends [string, ...infer R] ? R : never) =>
       after(datasetId, engine.ingest(datasetId, ...rest)),
     materialize: (datasetId: string, select: string, options?: MaterializeOptions) => after(datasetId, engine.materialize(datasetId, select, options)),
-    copyData: (fromDatasetId: string, toDatasetId: string) => after(toDatasetId, engine.copyData(fromDatasetId, toDatasetId)),
+    copyData: (fromDatasetId: string, toDatasetId: string, tx: Queryable) => after(toDatasetId, engine.copyData(fromDatasetId, toDatasetId, tx)),
     deleteData: (datasetId: string) => after(datasetId, engine.deleteData(datasetId)),
   });
 }

@@ -2,34 +2,49 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { BlobStore } from '../blobs/types.js';
+import { liveInstances, type Liveness } from '../cluster/instance.js';
 import { redactFolder } from '../http/redact.js';
+import type { Db, Queryable } from '../store/index.js';
 import { arrowStream } from './arrow-stream.js';
-import { IngestError, convertUpload, receiveUpload } from './ingest/index.js';
+import * as catalog from './catalog.js';
+import { IngestError, convertUpload, receiveUpload, uploadFormatOfName, type ReceiveLimits } from './ingest/index.js';
 import { ConnectionPool } from './pool.js';
 import { profileParquet } from './profile.js';
 import { RunningQuery } from './query.js';
 import { sqlString } from './sql.js';
-import { DataStorage, type Manifest } from './storage.js';
-import type { DatasetData, Engine, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
+import { DataStorage } from './storage.js';
+import type { CommitData, DatasetData, Engine, ExportFormat, IngestOptions, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
 import { registerUdfs } from './udfs.js';
 import { toJsonValue } from './values.js';
 
 export interface DuckDbEngineOptions {
   /** DATA_DIR: dataset files under datasets/, uploads in flight under tmp/, DuckDB spill files under engine/tmp/. */
   dataDir: string;
+  /** The metadata database: it records each dataset's current version (catalog.ts). */
+  db: Db;
+  /** This process and when others count as dead (config.cluster): files being written belong to a live instance. */
+  cluster: Liveness;
+  /** Object storage for dataset files (S3): DATA_DIR/datasets is then this process's cache of them. */
+  objects?: BlobStore | null;
   /** DuckDB worker threads (default: the machine's cores). */
   threads?: number;
   /** DuckDB memory limit, e.g. "6GB" (default: a quarter of the machine's memory, at least 1 GB); beyond it DuckDB spills to disk. */
   memoryLimit?: string;
   /** Concurrent queries (default 4); more wait for a free connection. */
   maxConnections?: number;
-  /** How long files of a replaced version stay for queries already reading them (default 30 s). */
+  /** How long files of a replaced version stay for queries already reading them (default 30 s; 0 removes them at once). */
   retireDelayMs?: number;
+  /** How often retired files and those of dead processes' writes are looked for (default 30 s). */
+  sweepIntervalMs?: number;
   /** Largest upload accepted (default 10 GiB). */
   maxUploadBytes?: number;
+  /** Largest compressed upload once decompressed (default: maxUploadBytes, what a plain upload may be). */
+  maxDecompressedBytes?: number;
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024 * 1024;
@@ -38,21 +53,31 @@ const defaultMemoryLimit = () => `${Math.max(1024, Math.floor(os.totalmem() / 4 
 /** Row groups of derived data: small enough that min/max statistics skip most of a sorted file for a selective filter. */
 const MATERIALIZED_ROW_GROUP = 16_384;
 
+/** A read stream of a file that is open once this resolves (so a removal afterwards does not fail it). */
+async function openStream(file: string): Promise<Readable> {
+  const stream = createReadStream(file);
+  await once(stream, 'open');
+  return stream;
+}
+
 /** The embedded DuckDB engine: one in-memory instance; dataset data as Parquet files it reads. */
 export class DuckDbEngine implements Engine {
   private readonly lanes = new Map<string, Promise<unknown>>();
-  private readonly retiring = new Set<NodeJS.Timeout>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly pool: ConnectionPool,
     private readonly storage: DataStorage,
+    private readonly db: Db,
+    readonly cluster: Liveness,
     private readonly retireDelayMs: number,
-    private readonly maxUploadBytes: number,
+    private readonly limits: ReceiveLimits,
   ) {}
 
   static async open(options: DuckDbEngineOptions): Promise<DuckDbEngine> {
-    const storage = new DataStorage(options.dataDir);
+    const storage = new DataStorage(options.dataDir, options.cluster.instanceId, options.objects ?? null);
     await storage.init();
     redactFolder(options.dataDir);
     const spill = path.join(options.dataDir, 'engine', 'tmp');
@@ -80,7 +105,48 @@ export class DuckDbEngine implements Engine {
       setup.closeSync();
     }
     const pool = new ConnectionPool(instance, options.maxConnections ?? 4, registerUdfs);
-    return new DuckDbEngine(instance, pool, storage, options.retireDelayMs ?? 30_000, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES);
+    const engine = new DuckDbEngine(instance, pool, storage, options.db, options.cluster, options.retireDelayMs ?? 30_000, {
+      maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+      maxDecompressedBytes: options.maxDecompressedBytes ?? options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    });
+    await engine.importManifests();
+    await engine.sweep();
+    engine.sweeper = setInterval(() => void engine.sweep(), options.sweepIntervalMs ?? 30_000);
+    engine.sweeper.unref();
+    return engine;
+  }
+
+  /**
+   * Removes what no one needs any more: files of retired versions once due, those of versions whose writing
+   * process died (half-written ones included), and dead processes' temporary files. Any process may do it.
+   */
+  sweep(): Promise<void> {
+    this.sweeping = this.sweeping.then(async () => {
+      await this.storage.sweepTemporary(() => liveInstances(this.db, this.cluster));
+      for (const leftover of await catalog.leftovers(this.db, this.cluster)) {
+        await this.storage.removeFiles(leftover.dataId, leftover.files ?? this.storage.versionFiles(leftover.version));
+        await catalog.forgetLeftover(this.db, leftover);
+      }
+      if (this.storage.objects) await this.storage.dropStaleCopies(await catalog.liveFiles(this.db, this.cluster.instanceId), this.retireDelayMs);
+    }).catch(() => undefined); // a database that does not answer now is asked again at the next sweep
+    return this.sweeping;
+  }
+
+  /**
+   * Earlier releases named the current version in DATA_DIR/datasets/<id>/manifest.json: read once into the
+   * database, other files of the folder retired (old versions, half-written ones), then the manifest removed.
+   */
+  private async importManifests(): Promise<void> {
+    for await (const { datasetId, manifest, names } of this.storage.legacyManifests()) {
+      const { createdAt: _createdAt, ...version } = manifest;
+      await this.db.transaction(async (tx) => {
+        await catalog.insertVersion(tx, datasetId, version);
+        const current = await catalog.currentVersion(tx, datasetId);
+        const unnamed = names.filter((name) => !current || !catalog.versionFiles(current).includes(name));
+        if (unnamed.length > 0) await catalog.retireFiles(tx, datasetId, `manifest-${manifest.version}`, unnamed, this.retireDelayMs);
+      });
+      await rm(this.storage.file(datasetId, 'manifest.json'), { force: true });
+    }
   }
 
   async queryArrow(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Readable> {
@@ -114,19 +180,26 @@ export class DuckDbEngine implements Engine {
     }
   }
 
-  async datasetData(datasetId: string): Promise<DatasetData | null> {
-    const manifest = await this.storage.readManifest(datasetId);
-    return manifest && this.describe(datasetId, manifest);
+  async datasetData(datasetId: string, db: Queryable = this.db): Promise<DatasetData | null> {
+    const version = await catalog.currentVersion(db, datasetId);
+    if (!version) return null;
+    await this.storage.ensureLocal(datasetId, [version.parquet]);
+    return this.describe(datasetId, version);
   }
 
-  ingest(datasetId: string, body: Readable, format: UploadFormat, options: { skipArrow?: boolean } = {}): Promise<DatasetData> {
+  ingest(datasetId: string, body: Readable, format: UploadFormat | null, options: IngestOptions = {}): Promise<DatasetData> {
     // The upload is received at once (the client is sending it); loads of one dataset then run one after another.
-    const upload = receiveUpload(this.storage, body, this.maxUploadBytes);
+    const upload = receiveUpload(this.storage, body, options.compression ?? null, this.limits);
     upload.catch(() => undefined); // awaited in the lane; this only keeps an early failure from counting as unhandled
     return this.inLane(datasetId, async () => {
       const source = await upload;
-      return this.load(datasetId, (connection, target) => convertUpload(connection, this.storage, source, target, format), options);
-    }).finally(() => upload.then((source) => rm(source, { force: true }), () => undefined));
+      const sourceFormat = format ?? uploadFormatOfName(source.innerName);
+      const { commit } = options;
+      return this.load(datasetId, (connection, target) => convertUpload(connection, this.storage, source.file, target, sourceFormat), {
+        skipArrow: options.skipArrow,
+        commit: commit && ((tx, data) => commit(tx, data, sourceFormat)),
+      });
+    }).finally(() => upload.then((source) => rm(source.file, { force: true }), () => undefined));
   }
 
   // Derived data is read far more often than written: LZ4 decodes faster than zstd for a little more disk.
@@ -142,30 +215,41 @@ export class DuckDbEngine implements Engine {
     );
   }
 
-  copyData(fromDatasetId: string, toDatasetId: string): Promise<DatasetData | null> {
+  copyData(fromDatasetId: string, toDatasetId: string, tx: Queryable): Promise<DatasetData | null> {
     return this.inLane(toDatasetId, async () => {
-      const manifest = await this.storage.readManifest(fromDatasetId);
-      if (!manifest) return null;
+      const source = await catalog.currentVersion(tx, fromDatasetId);
+      if (!source) return null;
       const version = this.storage.newVersion();
       await mkdir(this.storage.dir(toDatasetId), { recursive: true });
-      const copy: Manifest = { ...manifest, version, parquet: `${version}.parquet`, arrow: manifest.arrow ? `${version}.arrow` : null, createdAt: new Date().toISOString() };
-      await copyFile(this.storage.file(fromDatasetId, manifest.parquet), this.storage.file(toDatasetId, copy.parquet));
-      if (manifest.arrow) await copyFile(this.storage.file(fromDatasetId, manifest.arrow), this.storage.file(toDatasetId, copy.arrow!));
-      return this.switchTo(toDatasetId, copy);
+      const copy: catalog.StoredVersion = { ...source, version, parquet: `${version}.parquet`, arrow: source.arrow ? `${version}.arrow` : null };
+      await this.storage.ensureLocal(fromDatasetId, catalog.versionFiles(source));
+      await copyFile(this.storage.file(fromDatasetId, source.parquet), this.storage.file(toDatasetId, copy.parquet));
+      if (source.arrow) await copyFile(this.storage.file(fromDatasetId, source.arrow), this.storage.file(toDatasetId, copy.arrow!));
+      await this.storage.publish(toDatasetId, catalog.versionFiles(copy));
+      // The copy is new, so nothing is replaced; if the caller's transaction rolls back, it deletes the copy's data.
+      await catalog.switchVersion(tx, toDatasetId, copy, null);
+      return this.describe(toDatasetId, copy);
     });
   }
 
   deleteData(datasetId: string): Promise<void> {
-    return this.inLane(datasetId, () => this.storage.removeDataset(datasetId));
+    return this.inLane(datasetId, async () => {
+      const files = await catalog.knownFiles(this.db, datasetId);
+      await catalog.forgetData(this.db, datasetId);
+      await this.storage.removeDataset(datasetId, files);
+    });
   }
 
-  /** The dataset's data as a file stream: Arrow IPC (the stored copy, or encoded from Parquet) or CSV; null when none. */
-  async exportData(datasetId: string, format: 'arrow' | 'csv', options?: QueryOptions): Promise<Readable | null> {
-    const manifest = await this.storage.readManifest(datasetId);
-    if (!manifest) return null;
-    const parquet = this.storage.file(datasetId, manifest.parquet);
+  /** The dataset's data as a file stream: Arrow IPC (the stored copy, or encoded from Parquet), CSV or the Parquet file; null when none. */
+  async exportData(datasetId: string, format: ExportFormat, options?: QueryOptions): Promise<Readable | null> {
+    const version = await catalog.currentVersion(this.db, datasetId);
+    if (!version) return null;
+    await this.storage.ensureLocal(datasetId, catalog.versionFiles(version));
+    const parquet = this.storage.file(datasetId, version.parquet);
+    // Opened now: a version replaced meanwhile keeps its files for the grace period, and an open file stays readable.
+    if (format === 'parquet') return openStream(parquet);
     if (format === 'arrow') {
-      if (manifest.arrow) return createReadStream(this.storage.file(datasetId, manifest.arrow));
+      if (version.arrow) return openStream(this.storage.file(datasetId, version.arrow));
       return this.queryArrow(`SELECT * FROM read_parquet(${sqlString(parquet)})`, [], options);
     }
     const csv = this.storage.tmpFile('csv');
@@ -185,24 +269,28 @@ export class DuckDbEngine implements Engine {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.lanes.values()]);
-    for (const timer of this.retiring) clearTimeout(timer);
+    clearInterval(this.sweeper);
+    await this.sweeping;
     this.pool.close();
     this.instance.closeSync();
   }
 
-  /** Converts into a new Parquet version, profiles it, writes the Arrow copy, then switches the manifest. */
+  /**
+   * Converts into a new Parquet version, profiles it, writes the Arrow copy, then switches to it in one metadata
+   * transaction (with the caller's `commit`). The write is recorded first, so no sweep takes its files while it runs.
+   */
   private async load(
     datasetId: string,
     convert: (connection: DuckDBConnection, target: string) => Promise<void>,
-    options: { skipArrow?: boolean },
+    options: { skipArrow?: boolean; commit?: CommitData },
   ): Promise<DatasetData> {
     const version = this.storage.newVersion();
-    await mkdir(this.storage.dir(datasetId), { recursive: true });
-    const parquetName = `${version}.parquet`;
-    const arrowName = options.skipArrow ? null : `${version}.arrow`;
-    const partial = this.storage.file(datasetId, `${parquetName}.tmp`);
-    const written: string[] = [partial];
+    await catalog.beginWrite(this.db, datasetId, version, this.cluster.instanceId);
     try {
+      await mkdir(this.storage.dir(datasetId), { recursive: true });
+      const parquetName = `${version}.parquet`;
+      const arrowName = options.skipArrow ? null : `${version}.arrow`;
+      const partial = this.storage.file(datasetId, `${parquetName}.tmp`);
       const connection = await this.pool.acquire();
       try {
         await convert(connection, partial);
@@ -211,65 +299,52 @@ export class DuckDbEngine implements Engine {
       }
       const parquet = this.storage.file(datasetId, parquetName);
       await rename(partial, parquet);
-      written.push(parquet);
       const profile = await profileParquet((sql) => this.queryRows(sql, []), parquet);
       if (profile.columns.length === 0) throw new IngestError('The file has no columns');
       if (arrowName) {
         const arrow = this.storage.file(datasetId, arrowName);
-        written.push(`${arrow}.tmp`, arrow);
         const stream = await this.queryArrow(`SELECT * FROM read_parquet(${sqlString(parquet)})`, []);
         await pipeline(stream, createWriteStream(`${arrow}.tmp`));
         await rename(`${arrow}.tmp`, arrow);
       }
       // Bytes stored for the dataset (Parquet plus the Arrow copy): what the storage quota counts.
       const sizeBytes = (await stat(parquet)).size + (arrowName ? (await stat(this.storage.file(datasetId, arrowName))).size : 0);
-      return await this.switchTo(datasetId, {
-        version,
-        parquet: parquetName,
-        arrow: arrowName,
-        ...profile,
-        sizeBytes,
-        createdAt: new Date().toISOString(),
-      });
+      await this.storage.publish(datasetId, arrowName ? [parquetName, arrowName] : [parquetName]);
+      return await this.switchTo(datasetId, { version, parquet: parquetName, arrow: arrowName, ...profile, sizeBytes }, options.commit);
     } catch (error) {
-      await Promise.all(written.map((file) => rm(file, { force: true })));
+      await this.storage.removeFiles(datasetId, this.storage.versionFiles(version));
+      await catalog.endWrite(this.db, datasetId, version).catch(() => undefined);
       throw error;
     }
   }
 
-  /** Makes the manifest name this version; the files of the previous one go after a grace period. */
-  private async switchTo(datasetId: string, manifest: Manifest): Promise<DatasetData> {
-    await this.storage.writeManifest(datasetId, manifest);
-    const stale = await this.storage.staleFiles(datasetId, manifest);
-    if (stale.length > 0) {
-      const remove = () => Promise.all(stale.map((file) => rm(file, { force: true })));
-      if (this.retireDelayMs <= 0) await remove();
-      else {
-        const timer = setTimeout(() => {
-          this.retiring.delete(timer);
-          void remove();
-        }, this.retireDelayMs);
-        timer.unref();
-        this.retiring.add(timer);
-      }
-    }
-    return this.describe(datasetId, manifest);
+  /** Makes this version current with `commit` in one transaction; the replaced version's files go after the grace period. */
+  private async switchTo(datasetId: string, next: catalog.StoredVersion, commit?: CommitData): Promise<DatasetData> {
+    const data = this.describe(datasetId, next);
+    const retireAfterMs = this.retireDelayMs > 0 ? this.retireDelayMs : null;
+    const previous = await this.db.transaction(async (tx) => {
+      const replaced = await catalog.switchVersion(tx, datasetId, next, retireAfterMs);
+      await commit?.(tx, data);
+      return replaced;
+    });
+    if (previous && retireAfterMs === null) await this.storage.removeFiles(datasetId, catalog.versionFiles(previous));
+    return data;
   }
 
-  private describe(datasetId: string, manifest: Manifest): DatasetData {
-    const parquetFile = this.storage.file(datasetId, manifest.parquet);
+  private describe(datasetId: string, stored: catalog.StoredVersion): DatasetData {
+    const parquetFile = this.storage.file(datasetId, stored.parquet);
     return {
       datasetId,
       relation: `read_parquet(${sqlString(parquetFile)})`,
       parquetFile,
-      columns: manifest.columns,
-      rowCount: manifest.rowCount,
-      sizeBytes: manifest.sizeBytes,
-      version: manifest.version,
-      latColumn: manifest.latColumn,
-      lngColumn: manifest.lngColumn,
-      geometryColumn: manifest.geometryColumn,
-      hasArrowCopy: manifest.arrow !== null,
+      columns: stored.columns,
+      rowCount: stored.rowCount,
+      sizeBytes: stored.sizeBytes,
+      version: stored.version,
+      latColumn: stored.latColumn,
+      lngColumn: stored.lngColumn,
+      geometryColumn: stored.geometryColumn,
+      hasArrowCopy: stored.arrow !== null,
     };
   }
 

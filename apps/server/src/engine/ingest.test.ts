@@ -69,12 +69,12 @@ describe('engine ingest', () => {
     await expect(env.engine.ingest(id, body(''), 'csv')).rejects.toMatchObject({ message: 'The uploaded file is empty' });
     await expect(env.engine.ingest(id, body('not parquet'), 'parquet')).rejects.toMatchObject({ message: 'Not a valid Parquet file' });
     expect(await env.engine.datasetData(id)).toEqual(first);
-    expect((await readdir(`${env.dataDir}/datasets/${id}`)).sort()).toEqual([`${first.version}.arrow`, `${first.version}.parquet`, 'manifest.json']);
+    expect((await readdir(`${env.dataDir}/datasets/${id}`)).sort()).toEqual([`${first.version}.arrow`, `${first.version}.parquet`]);
     expect(await readdir(`${env.dataDir}/tmp`)).toEqual([]);
     const second = await env.engine.ingest(id, body('a\n5\n'), 'csv', { skipArrow: true });
     expect(second.version).not.toBe(first.version);
     expect(second.hasArrowCopy).toBe(false);
-    expect((await readdir(`${env.dataDir}/datasets/${id}`)).sort()).toEqual([`${second.version}.parquet`, 'manifest.json']);
+    expect((await readdir(`${env.dataDir}/datasets/${id}`)).sort()).toEqual([`${second.version}.parquet`]);
     // Without the Arrow copy, Arrow downloads are encoded from Parquet.
     expect((await readArrow((await env.engine.exportData(id, 'arrow'))!)).toArray().map((row) => row.toJSON())).toEqual([{ a: 5n }]);
   });
@@ -190,10 +190,10 @@ describe('engine ingest', () => {
     const from = newId();
     const to = newId();
     await env.engine.ingest(from, body('a\n1\n'), 'csv');
-    const copy = await env.engine.copyData(from, to);
+    const copy = await env.db.transaction((tx) => env.engine.copyData(from, to, tx));
     expect(copy).toMatchObject({ datasetId: to, rowCount: 1 });
     expect(await env.engine.queryRows(`SELECT * FROM ${copy!.relation}`, [])).toEqual([{ a: 1 }]);
-    expect(await env.engine.copyData(newId(), newId())).toBeNull();
+    expect(await env.db.transaction((tx) => env.engine.copyData(newId(), newId(), tx))).toBeNull();
     await env.engine.deleteData(from);
     expect(await env.engine.datasetData(from)).toBeNull();
     expect(await readdir(`${env.dataDir}/datasets`)).not.toContain(from);

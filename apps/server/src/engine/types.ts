@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { DatasetUploadCompression } from '@atlas/domain';
 import type { ColumnInfo } from '@atlas/pipeline';
+import type { Liveness } from '../cluster/instance.js';
+import type { Queryable } from '../store/index.js';
 
 /** Where a dataset's current data lives and what it holds; `version` changes whenever the data does. */
 export interface DatasetData {
@@ -23,11 +26,27 @@ export interface DatasetData {
 }
 
 export type UploadFormat = 'csv' | 'geojson' | 'parquet' | 'arrow';
+export type UploadCompression = DatasetUploadCompression;
+export type ExportFormat = 'arrow' | 'csv' | 'parquet';
 
 export interface QueryOptions {
   signal?: AbortSignal;
   /** Cancels the query with a timeout error after this long. */
   timeoutMs?: number;
+}
+
+/**
+ * Runs inside the metadata transaction that makes a new version current: whatever must change with it (the dataset
+ * ready with its metadata). When it throws, nothing changes and the new version's files are removed.
+ */
+export type CommitData = (tx: Queryable, data: DatasetData) => Promise<void>;
+
+export interface IngestOptions {
+  skipArrow?: boolean;
+  /** How the body is compressed; when not said, told from its first bytes (gzip, zip, or a plain file). */
+  compression?: UploadCompression | null;
+  /** Like CommitData, with the upload's format (a zip's may come from the name of the file inside). */
+  commit?: (tx: Queryable, data: DatasetData, format: UploadFormat) => Promise<void>;
 }
 
 export interface MaterializeOptions {
@@ -39,23 +58,31 @@ export interface MaterializeOptions {
 
 /** The embedded analytics engine (DuckDB). Every value travels as a $n parameter. */
 export interface Engine {
+  /** The server process the engine runs in (config.cluster): loads and files being written are this instance's. */
+  readonly cluster: Liveness;
   /** Runs SQL and streams the result as an Apache Arrow IPC stream. */
   queryArrow(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Readable>;
   /** Runs SQL and returns plain rows (JSON-safe values: bigint as number when safe, dates as ISO strings). */
   queryRows(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Record<string, unknown>[]>;
-  /** The stored data of a dataset, or null when none was uploaded. */
-  datasetData(datasetId: string): Promise<DatasetData | null>;
-  /** Streams a file into a new version of the dataset's data; the previous version stays until this one is complete. */
-  ingest(datasetId: string, body: Readable, format: UploadFormat, options?: { skipArrow?: boolean }): Promise<DatasetData>;
+  /**
+   * The current data of a dataset as the metadata database records it, or null when none was uploaded. Inside a
+   * transaction, pass it as `db` (the embedded database has one connection).
+   */
+  datasetData(datasetId: string, db?: Queryable): Promise<DatasetData | null>;
+  /**
+   * Streams a file (gzip or zip compressed or not) into a new version of the dataset's data; the previous version
+   * stays until this one is complete. Without a format, a zip's file name says it (else 415).
+   */
+  ingest(datasetId: string, body: Readable, format: UploadFormat | null, options?: IngestOptions): Promise<DatasetData>;
   /**
    * Stores what a trusted SELECT over other data answers as a new version of `datasetId` (derived data such as the
    * analytic rollups), written in the SELECT's order so that sorted columns prune; the previous version stays until then.
    */
   materialize(datasetId: string, select: string, options?: MaterializeOptions): Promise<DatasetData>;
-  /** Copies the data of one dataset to another (clone). */
-  copyData(fromDatasetId: string, toDatasetId: string): Promise<DatasetData | null>;
+  /** Copies the data of one dataset to another that has none (clone), switching to it in the caller's transaction `tx`. */
+  copyData(fromDatasetId: string, toDatasetId: string, tx: Queryable): Promise<DatasetData | null>;
   deleteData(datasetId: string): Promise<void>;
-  /** The dataset's data as an Arrow IPC stream or CSV (with a header row); null when none was uploaded. */
-  exportData(datasetId: string, format: 'arrow' | 'csv', options?: QueryOptions): Promise<Readable | null>;
+  /** The dataset's data as an Arrow IPC stream, CSV (with a header row) or the stored Parquet file; null when none was uploaded. */
+  exportData(datasetId: string, format: ExportFormat, options?: QueryOptions): Promise<Readable | null>;
   close(): Promise<void>;
 }

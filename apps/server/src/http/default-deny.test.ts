@@ -12,7 +12,8 @@ const [pglite] = testStores();
 
 /**
  * The spec's no-auth calls (workspace-and-catalogue.md §7: health, tiers, dataset search, published views and reports),
- * signing in and up, the upload endpoint (the signed policy is its credential, like an S3 bucket's) and the API docs.
+ * signing in and up, the upload endpoint (the signed policy is its credential, like an S3 bucket's), the API docs and the
+ * offline basemap (public map data that published maps draw on; docs/basemap.md).
  * A new public route goes here only with its reason, and in docs/api.md (Default deny).
  */
 const PUBLIC_ROUTES = [
@@ -29,6 +30,11 @@ const PUBLIC_ROUTES = [
   'GET /v1/auth/verify-email',
   'POST /v1/uploads',
   'GET /v1/openapi.json',
+  'GET /v1/basemaps',
+  'GET /v1/basemaps/:styleId/style.json',
+  'GET /v1/basemaps/:styleId/icon.svg',
+  'GET /v1/basemaps/tiles/:z/:x/:y.pbf',
+  'GET /v1/basemaps/glyphs/:fontstack/:range.pbf',
 ];
 
 const methods = (route: RouteOptions) => [route.method].flat().filter((method) => method !== 'HEAD');

@@ -66,6 +66,11 @@ const EXEMPT: Record<string, string> = {
   'DELETE /v1/bi/query-param-configs/:id': 'administrators only',
   'GET /v1/bi/shared-parameters/:id': 'owner, organization or administrator',
   'POST /v1/bi/shared-parameters/:id/invite': 'owner or administrator',
+  // The offline basemap is shared public data with no record behind it (default-deny.test.ts pins it as public).
+  'GET /v1/basemaps/:styleId/style.json': 'public basemap style',
+  'GET /v1/basemaps/:styleId/icon.svg': 'public basemap preview',
+  'GET /v1/basemaps/tiles/:z/:x/:y.pbf': 'public basemap tiles',
+  'GET /v1/basemaps/glyphs/:fontstack/:range.pbf': 'public basemap glyphs',
 };
 
 const [pglite] = testStores();

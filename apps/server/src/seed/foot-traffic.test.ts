@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { DuckDbEngine } from '../engine/duckdb.js';
-import { migrate, openPostgres } from '../store/index.js';
+import { openTestEngine } from '../engine/test-support/engine.js';
+import { migrate, openPostgres, type Db } from '../store/index.js';
 import { useHarness } from '../test-support/harness.js';
 import { testStores } from '../test-support/stores.js';
 import { seedDemo } from './demo.js';
@@ -56,8 +56,8 @@ describe.runIf(postgres)('the demo foot-traffic seed of two processes starting t
     // Each process has its own pool and engine on the shared database and DATA_DIR.
     const second = await openPostgres(process.env.TEST_DATABASE_URL!, { schema, max: 4 });
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
-    const open = () => DuckDbEngine.open({ dataDir, threads: 2, memoryLimit: '1GB', retireDelayMs: 0 });
-    const engines = [await open(), await open()] as const;
+    const open = (db: Db) => openTestEngine({ dataDir, db });
+    const engines = [await open(first), await open(second)] as const;
     try {
       await migrate(first);
       await seedDemo(first, 'pw');

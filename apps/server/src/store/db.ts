@@ -9,7 +9,17 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent with notify(), by any process on the
+   * database) until the answered function is called.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Sends `payload` to every listener of `channel` on the database (PostgreSQL NOTIFY), once the statement commits. */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
 }
 
 export async function queryOne<T>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<T | null> {

@@ -5,7 +5,7 @@ import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
 export type { Db, Queryable } from './db.js';
-export { queryOne } from './db.js';
+export { notify, queryOne } from './db.js';
 export { migrate, loadMigrations } from './migrate.js';
 export { openPglite } from './pglite.js';
 export { openPostgres } from './postgres.js';

@@ -36,6 +36,8 @@ export async function openPglite(dir: string | null): Promise<Db> {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process: notifications stay inside it.
+    listen: (channel, onMessage) => pg.listen(channel, onMessage),
     async close() {
       await pg.close();
       unlock();

@@ -61,6 +61,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end();
     throw connectFailure(url, error);
   });
+  const listener = notificationListener(url);
   return {
     kind: 'postgres',
     ...wrap(pool),
@@ -78,6 +79,59 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onMessage) => listener.listen(channel, onMessage),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, kept open: one per Db, opened at the first listen, reconnecting (and
+ * listening again) when it drops. Notifications sent while it was down are lost.
+ */
+function notificationListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: Promise<pg.Client> | null = null;
+  let closed = false;
+  const connect = (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      client = null;
+      void next.end().catch(() => undefined);
+      if (!closed && handlers.size > 0) setTimeout(() => void ensure().catch(() => undefined), 1000).unref();
+    });
+    return next.connect().then(async () => {
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return next;
+    });
+  };
+  const ensure = () => (client ??= connect().catch((error: unknown) => {
+    client = null;
+    throw error;
+  }));
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+      const first = !handlers.has(channel);
+      const set = handlers.get(channel) ?? new Set();
+      set.add(onMessage);
+      handlers.set(channel, set);
+      const connection = await ensure();
+      if (first) await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) handlers.delete(channel);
+      };
+    },
+    async close() {
+      closed = true;
+      const connection = client;
+      client = null;
+      if (connection) await (await connection.catch(() => null))?.end().catch(() => undefined);
+    },
   };
 }

@@ -40,7 +40,7 @@ export function useHarness(store: TestStore, configOverrides: Partial<Config> = 
     harness.db = db;
     harness.blobs = openBlobStore(config);
     harness.dataDir = dataDir;
-    harness.engine = await DuckDbEngine.open({ dataDir, threads: 2, memoryLimit: '1GB', retireDelayMs: 0 });
+    harness.engine = await DuckDbEngine.open({ dataDir, db, cluster: config.cluster, threads: 2, memoryLimit: '1GB', retireDelayMs: 0 });
     harness.app = await buildApp({ db, config, blobs: harness.blobs, engine: harness.engine });
     harness.auth = async (email, password = DEMO_PASSWORD) => {
       const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { email, password } });

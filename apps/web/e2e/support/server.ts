@@ -67,7 +67,7 @@ export async function startServer(): Promise<RunningServer> {
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let collected = '';
@@ -100,14 +100,16 @@ export async function startServer(): Promise<RunningServer> {
   throw new Error(`The server was not healthy after ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/** Headless Chromium (CHROMIUM_PATH or /usr/bin/chromium). */
+/** Headless Chromium (CHROMIUM_PATH or /usr/bin/chromium), with WebGL through SwiftShader so maps draw. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',
-      '--disable-gpu',
+      '--use-gl=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',

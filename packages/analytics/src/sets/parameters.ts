@@ -1,20 +1,20 @@
 // Builders shared by the seven analytic sets: parameters whose values and labels come from the reference data,
 // and the template skeleton. Periods follow the panel's default span.
-import { MULTI_SELECT_MAX, SINGLE_SELECT_MAX, type DropdownGroup, type PeriodGranularity, type PeriodRange, type QueryParameter } from '@atlas/domain';
+import { MULTI_SELECT_MAX, periodOfDay, SINGLE_SELECT_MAX, type DropdownGroup, type PeriodGranularity, type PeriodRange, type QueryParameter } from '@atlas/domain';
 import { CATEGORIES, CHAINS, DMAS } from '../generator/reference/index.js';
 import { DEFAULT_END, DEFAULT_START } from '../generator/schema.js';
 
 export const COUNTRY = { id: 'US', name: 'United States' } as const;
 export const PANEL_TABLE_NAMES = ['visits', 'places', 'panel', 'population'] as const;
 
-const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+const quarterOf = (date: string) => periodOfDay('quarterly', date).value;
 export const START_QUARTER = quarterOf(DEFAULT_START);
 export const END_QUARTER = quarterOf(DEFAULT_END);
 
 /** The first and last period of the panel at each granularity. */
 export function periodRange(granularity: PeriodGranularity): PeriodRange {
   if (granularity === 'daily') return { granularity, start: DEFAULT_START, end: DEFAULT_END };
-  if (granularity === 'monthly') return { granularity, start: DEFAULT_START.slice(0, 7), end: DEFAULT_END.slice(0, 7) };
+  if (granularity === 'monthly') return { granularity, start: periodOfDay('monthly', DEFAULT_START).value, end: periodOfDay('monthly', DEFAULT_END).value };
   return { granularity, start: START_QUARTER, end: END_QUARTER };
 }
 

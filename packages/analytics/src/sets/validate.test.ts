@@ -81,8 +81,20 @@ describe('usedParameters', () => {
     expect([...usedParameters(ift, 'chains-in-geography')!].sort()).toEqual(['analysisPeriod', 'chains', 'geography']);
     expect([...usedParameters(ift, 'chain-across-geographies')!].sort()).toEqual(['analysisPeriod', 'chain', 'geographies']);
     expect([...usedParameters(ift, 'indexed-foot-traffic')!].sort()).toEqual(['analysisPeriod', 'chain', 'chains', 'geographies', 'geography']);
-    expect([...usedParameters(ANALYTIC_SETS['visitation-trends'], 'median-dwell-time')!].sort()).toEqual(['chains', 'dma', 'endPeriod', 'period', 'startPeriod']);
+    // Daypart shares and dwell follow Period alone; the indexed subview also reads the hidden start and end periods.
+    expect([...usedParameters(ANALYTIC_SETS['visitation-trends'], 'median-dwell-time')!].sort()).toEqual(['chains', 'dma', 'period']);
+    expect([...usedParameters(ANALYTIC_SETS['visitation-trends'], 'indexed-foot-traffic')!].sort()).toEqual(['chains', 'dma', 'endPeriod', 'period', 'startPeriod']);
     expect(usedParameters(ift, 'no-such-chart')).toBeNull();
+  });
+
+  it('checks the hidden start and end periods of Visitation Trends as months or days within the panel', () => {
+    const trends = ANALYTIC_SETS['visitation-trends'];
+    const check = (startPeriod: string) => validateQueryValues(trends, { startPeriod }, new Set(['startPeriod']));
+    expect(check('2025-03')).toEqual([]);
+    expect(check('2025-03-15')).toEqual([]);
+    expect(check('2025-Q1')).toEqual([{ parameterId: 'startPeriod', message: 'Start period: not a monthly or daily period' }]);
+    expect(check('2025-02-30')).toEqual([{ parameterId: 'startPeriod', message: 'Start period: not a monthly or daily period' }]);
+    expect(check('2022-12')).toEqual([{ parameterId: 'startPeriod', message: 'Start period: 2022-12 is outside 2023-01..2025-12' }]);
   });
 
   it('lets a chart send only its own parameters, while the whole set would need every required one', () => {

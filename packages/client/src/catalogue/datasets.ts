@@ -6,6 +6,7 @@ import type {
   DatasetListQuery,
   DatasetMapList,
   DatasetSearchQuery,
+  DatasetUploadCompression,
   PublicDatasetList,
   UpdateDatasetRequest,
 } from '@atlas/domain';
@@ -24,16 +25,18 @@ export const UPLOAD_CONTENT_TYPES: Record<DatasetUploadFormat, string> = {
 };
 
 export interface UploadDataOptions {
-  /** The file's format; without it the Blob's type must name one (text/csv, application/geo+json, …). */
+  /** The file's format; without it the Blob's type must name one (text/csv, application/geo+json, …), or the name of the file in a zip. */
   format?: DatasetUploadFormat;
+  /** How the file is compressed; without it the server tells gzip and zip from the first bytes. */
+  compression?: DatasetUploadCompression;
   /** Store no Arrow copy: uploads are faster and smaller, Arrow downloads are encoded on every read. */
   skipArrow?: boolean;
   signal?: AbortSignal;
 }
 
 export interface DownloadDataOptions {
-  /** arrow (default): an Arrow IPC stream; csv: text with a header row. */
-  format?: 'arrow' | 'csv';
+  /** arrow (default): an Arrow IPC stream; csv: text with a header row; parquet: the stored Parquet file. */
+  format?: 'arrow' | 'csv' | 'parquet';
   signal?: AbortSignal;
 }
 
@@ -80,14 +83,14 @@ export function createDatasetsApi(request: Http['request']) {
      * Replaces the dataset's data with a file (a Blob, bytes or a stream, sent as the raw body). Resolves to the
      * dataset: status ready, or error with errorMessage (its previous data then stays).
      */
-    uploadData: (datasetId: string, file: RawBody, { format, skipArrow, signal }: UploadDataOptions = {}) =>
+    uploadData: (datasetId: string, file: RawBody, { format, compression, skipArrow, signal }: UploadDataOptions = {}) =>
       request<Dataset>('PUT', `/v1/datasets/${id(datasetId)}/data`, {
         rawBody: file,
         headers: { 'content-type': contentTypeOf(file, format) },
-        query: { format, skipArrow: skipArrow ? true : undefined },
+        query: { format, compression, skipArrow: skipArrow ? true : undefined },
         signal,
       }),
-    /** The data as bytes: an Arrow IPC stream (read it with apache-arrow's tableFromIPC) or CSV. */
+    /** The data as bytes: an Arrow IPC stream (read it with apache-arrow's tableFromIPC), CSV or the Parquet file. */
     downloadData: (datasetId: string, { format, signal }: DownloadDataOptions = {}) =>
       request<ArrayBuffer>('GET', `/v1/datasets/${id(datasetId)}/data`, { query: { format }, responseType: 'arrayBuffer', signal }),
     queryExecution: (datasetId: string) => request<DatasetDataLoad>('GET', `/v1/datasets/${id(datasetId)}/query-execution`),

@@ -82,7 +82,7 @@ describe('record calls', () => {
 });
 
 describe('state and lock calls', () => {
-  it('hits the state paths and the lock owner path', async () => {
+  it('hits the state paths, the lock owner path and the lock release path', async () => {
     const { api, calls } = setup();
     await api.insightStates.create({ insightId: 'i1', data: { a: 1 } });
     await api.studioStates.get('s1');
@@ -90,6 +90,8 @@ describe('state and lock calls', () => {
     await api.workbookStates.remove('s2');
     await api.locks.changeOwner('map', 'm1', 'u2');
     await api.locks.changeOwner('insight', 'i1', 'u2', { isAdmin: true });
+    await api.locks.release('map', 'm1');
+    await api.locks.release('workbook', 'w/1', { isAdmin: true });
     expect(calls).toEqual([
       ['POST', 'https://api.test/v1/insight-states', { insightId: 'i1', data: { a: 1 } }],
       ['GET', 'https://api.test/v1/studiostates/s1', undefined],
@@ -97,6 +99,8 @@ describe('state and lock calls', () => {
       ['DELETE', 'https://api.test/v1/workbook-states/s2', undefined],
       ['PUT', 'https://api.test/v1/locks/map/m1/owner', { ownerId: 'u2' }],
       ['PUT', 'https://api.test/v1/locks/insight/i1/owner?isAdmin=true', { ownerId: 'u2' }],
+      ['DELETE', 'https://api.test/v1/locks/map/m1', undefined],
+      ['DELETE', 'https://api.test/v1/locks/workbook/w%2F1?isAdmin=true', undefined],
     ]);
   });
 });

@@ -97,6 +97,9 @@ export function createRecordsApi(request: Http['request']) {
       /** PUT /v1/locks/{type}/{id}/owner: hands the editing lock to another user. */
       changeOwner: (type: LockResourceType, resourceId: string, ownerId: string, { isAdmin }: { isAdmin?: boolean } = {}) =>
         request<ResourceLock>('PUT', `/v1/locks/${id(type)}/${id(resourceId)}/owner`, { body: { ownerId }, query: { isAdmin: flag(isAdmin) } }),
+      /** DELETE /v1/locks/{type}/{id} (not in the spec): the holder, or an administrator in admin mode, frees the record. */
+      release: (type: LockResourceType, resourceId: string, { isAdmin }: { isAdmin?: boolean } = {}) =>
+        request<void>('DELETE', `/v1/locks/${id(type)}/${id(resourceId)}`, { query: { isAdmin: flag(isAdmin) } }),
     },
   };
 }

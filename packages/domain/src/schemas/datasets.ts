@@ -26,6 +26,10 @@ export const DatasetMetadata = Type.Object(
 );
 export type DatasetMetadata = Static<typeof DatasetMetadata> & Record<string, unknown>;
 
+/** Who owns a record, by name (never an email): what a list shows in its Owner column. */
+export const OwnerSummary = Type.Object({ id: Uuid(), name: Type.String() }, { title: 'OwnerSummary', description: 'The owning user' });
+export type OwnerSummary = Static<typeof OwnerSummary>;
+
 export const Dataset = Type.Object(
   {
     id: Uuid(),
@@ -38,6 +42,7 @@ export const Dataset = Type.Object(
     dataConnection: Nullable(Type.Object({ id: Uuid() })),
     tags: Type.Array(TagSummary),
     ownerId: Uuid(),
+    owner: OwnerSummary,
     organizationId: Uuid(),
     visibility: VisibilitySchema,
     ...Timestamps,
@@ -53,17 +58,36 @@ export type Dataset = Omit<Static<typeof Dataset>, 'metadata' | 'type' | 'status
 export const DatasetList = Type.Object({ items: Type.Array(Dataset), total: Type.Integer({ minimum: 0 }) }, { title: 'DatasetList' });
 export type DatasetList = { items: Dataset[]; total: number };
 
+/** How an uploaded file may be compressed: gzip, or a zip holding the one data file (PUT /v1/datasets/{id}/data?compression=). */
+export const DATASET_UPLOAD_COMPRESSIONS = ['gzip', 'zip'] as const;
+export type DatasetUploadCompression = (typeof DATASET_UPLOAD_COMPRESSIONS)[number];
+
+export const DATASET_SORT_KEYS = ['name', 'updatedAt', 'createdAt', 'sizeBytes'] as const;
+export type DatasetSortKey = (typeof DATASET_SORT_KEYS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 export const DatasetListQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive part of the name or description' })),
     type: Type.Optional(DatasetTypeSchema),
     status: Type.Optional(DatasetStatusSchema),
+    sort: Type.Optional(StringEnum(DATASET_SORT_KEYS, { description: 'What the page is ordered by (default updatedAt); sizeBytes puts datasets without data last' })),
+    order: Type.Optional(StringEnum(SORT_ORDERS, { description: 'asc or desc (default desc)' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
     offset: Type.Integer({ minimum: 0, default: 0 }),
   },
   { additionalProperties: false },
 );
-export type DatasetListQuery = { search?: string; type?: DatasetType; status?: DatasetStatus; limit?: number; offset?: number };
+export type DatasetListQuery = {
+  search?: string;
+  type?: DatasetType;
+  status?: DatasetStatus;
+  sort?: DatasetSortKey;
+  order?: SortOrder;
+  limit?: number;
+  offset?: number;
+};
 
 export const DatasetAdminQuery = Type.Object(
   { isAdmin: Type.Optional(Type.Boolean({ description: 'Admin mode (administrators only)' })) },

@@ -8,16 +8,19 @@ export const LOCK_TTL_SECONDS = 10 * 60;
 export const LOCK_RESOURCE_TYPES = ['map', 'insight', 'workbook'] as const;
 export type LockResourceType = (typeof LOCK_RESOURCE_TYPES)[number];
 
-/** The lock as a record shows it (workspace-and-catalogue.md §3 Map: acquiredAt, expiresAt, ownerId). */
+/** The holder's display name, so a read-only screen can say who edits (no route names another user; never the email). */
+const ownerName = Type.String({ description: "The lock holder's display name" });
+
+/** The lock as a record shows it (workspace-and-catalogue.md §3 Map: acquiredAt, expiresAt, ownerId; ownerName is ours). */
 export const Lock = Type.Object(
-  { ownerId: Uuid(), acquiredAt: DateTime(), expiresAt: DateTime() },
+  { ownerId: Uuid(), ownerName, acquiredAt: DateTime(), expiresAt: DateTime() },
   { title: 'Lock', description: 'Who may edit the record until expiresAt; others open it read-only' },
 );
 export type Lock = Static<typeof Lock>;
 
 /** The answer of PUT /v1/locks/{type}/{id}/owner: the lock and what it locks. */
 export const ResourceLock = Type.Object(
-  { resourceType: StringEnum(LOCK_RESOURCE_TYPES), resourceId: Uuid(), ownerId: Uuid(), acquiredAt: DateTime(), expiresAt: DateTime() },
+  { resourceType: StringEnum(LOCK_RESOURCE_TYPES), resourceId: Uuid(), ownerId: Uuid(), ownerName, acquiredAt: DateTime(), expiresAt: DateTime() },
   { title: 'ResourceLock' },
 );
 export type ResourceLock = Static<typeof ResourceLock>;

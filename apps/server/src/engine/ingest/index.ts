@@ -1,13 +1,16 @@
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { AppStatusCode, Messages } from '@atlas/domain';
 import type { DataStorage } from '../storage.js';
-import type { UploadFormat } from '../types.js';
+import { AppError } from '../../http/errors.js';
+import type { UploadCompression, UploadFormat } from '../types.js';
 import { convertArrow } from './arrow.js';
 import { convertCsv } from './csv.js';
-import { IngestError } from './errors.js';
+import { decompression, formatOfFileName, isZlibError, sniffCompression } from './decompress.js';
+import { IngestError, firstLine } from './errors.js';
 import { convertGeoJson } from './geojson.js';
 import { convertParquet } from './parquet.js';
 
@@ -25,17 +28,53 @@ function limit(maxBytes: number): Transform {
   });
 }
 
-/** Writes the request body to a file under DATA_DIR/tmp as it arrives (never whole in memory); its path. */
-export async function receiveUpload(storage: DataStorage, body: Readable, maxBytes: number): Promise<string> {
+export interface ReceiveLimits {
+  /** Bytes received. */
+  maxBytes: number;
+  /** Bytes of a compressed upload once decompressed (more answers 413). */
+  maxDecompressedBytes: number;
+}
+
+export interface ReceivedUpload {
+  /** The file as received (decompressed). */
+  file: string;
+  /** The name of the data file inside a zip. */
+  innerName: string | null;
+}
+
+/**
+ * Writes the request body to a file under DATA_DIR/tmp as it arrives (never whole in memory), decompressing a gzip or
+ * zip body on the way (`compression`, or null to tell from the first bytes). Nothing stays of a refused upload.
+ */
+export async function receiveUpload(storage: DataStorage, body: Readable, compression: UploadCompression | null, limits: ReceiveLimits): Promise<ReceivedUpload> {
   const file = storage.tmpFile('upload');
+  let innerName: string | null = null;
   try {
-    await pipeline(body, limit(maxBytes), createWriteStream(file));
+    const sniffed = await sniffCompression(body);
+    const compressed = compression ?? sniffed.compression;
+    const stages = compressed ? decompression(compressed, limits.maxDecompressedBytes, (name) => (innerName = name)) : [];
+    await pipeline([Readable.from(sniffed.chunks, { objectMode: false }), limit(limits.maxBytes), ...stages, createWriteStream(file)]);
   } catch (error) {
     await rm(file, { force: true });
-    if (error instanceof IngestError) throw error;
+    if (error instanceof AppError) throw error;
+    if (isZlibError(error)) throw new IngestError('Could not decompress the gzip upload', firstLine(error));
     throw new IngestError('The upload was interrupted', error instanceof Error ? error.message : String(error));
   }
-  return file;
+  return { file, innerName };
+}
+
+/** The format of an upload whose request did not name one: the file name inside its zip says it, else 415. */
+export function uploadFormatOfName(innerName: string | null): UploadFormat {
+  const format = innerName === null ? null : formatOfFileName(innerName);
+  if (format) return format;
+  throw new AppError(
+    415,
+    Messages.unsupportedContentType,
+    AppStatusCode.UnsupportedMediaType,
+    innerName === null
+      ? 'Name the format with ?format=csv|geojson|parquet|arrow or the content type'
+      : `The zip holds ${innerName}: name its format with ?format=csv|geojson|parquet|arrow, or use a .csv, .geojson, .parquet or .arrow file`,
+  );
 }
 
 export interface Conversion {

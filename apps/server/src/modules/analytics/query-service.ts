@@ -1,7 +1,7 @@
 // POST /v1/query/{templateGroupId}/template/{templateId}: validate the query-bar values, find the panel, run one view,
 // keep the answer in the result cache until the panel's data or the set's configuration changes.
 import { createHash } from 'node:crypto';
-import { usedParameters, validateQueryValues, type AnalyticSetDefinition } from '@atlas/domain';
+import { usedParameters, validateQueryValues, type AnalyticRow, type AnalyticSetDefinition } from '@atlas/domain';
 import { resultCacheKey, type ResultCache } from '../../cache/index.js';
 import type { Engine } from '../../engine/types.js';
 import { assertAdministrator } from '../../http/access.js';
@@ -11,7 +11,7 @@ import type { Queryable } from '../../store/index.js';
 import { ANALYTICS_TAG, organizationTag, setTag } from './cache-tags.js';
 import { effectiveDefinition, findDefinition } from '../bi-config/index.js';
 import { loadPanel } from './panel.js';
-import { VIEWS, type ViewRunner } from './views/index.js';
+import { VIEWS, type View } from './views/index.js';
 
 export const NO_DATA = 'No data for the selected parameters';
 /** Answers stay valid until the panel data changes (new versions, new keys) or an invalidation drops them. */
@@ -33,7 +33,7 @@ export interface AnalyticQueryOptions {
 }
 
 export interface AnalyticQueryAnswer {
-  rows: Record<string, unknown>[];
+  rows: AnalyticRow[];
   cache: 'hit' | 'miss';
 }
 
@@ -49,13 +49,13 @@ export async function runQuery(
   if (impersonating) assertAdministrator(identity, 'impersonateOrganizationId is for administrators only');
   const organizationId = options.impersonateOrganizationId ?? identity.organizationId;
   const definition = await effectiveDefinition(db, organizationId, findDefinition(setId));
-  const run = viewOf(definition, templateId);
+  const { run } = viewOf(definition, templateId);
   const values = checkedValues(definition, templateId, given);
   const panel = await loadPanel(db, engine, identity, organizationId, impersonating);
 
   const key = resultCacheKey(queryHash(definition.id, templateId, organizationId, values, given), panel.versions);
   const cached = options.refresh ? null : await cache.get(key);
-  const rows = cached ? (JSON.parse(cached.bytes.toString('utf8')) as Record<string, unknown>[]) : await run(engine, panel.relations, values, given);
+  const rows = cached ? (JSON.parse(cached.bytes.toString('utf8')) as AnalyticRow[]) : await run(engine, panel.relations, values, given);
   if (!cached)
     await cache.set(key, Buffer.from(JSON.stringify(rows)), {
       expiresAt: new Date(Date.now() + CACHE_TTL_MS),
@@ -65,7 +65,7 @@ export async function runQuery(
   return { rows, cache: cached ? 'hit' : 'miss' };
 }
 
-function viewOf(definition: AnalyticSetDefinition, templateId: string): ViewRunner {
+function viewOf(definition: AnalyticSetDefinition, templateId: string): View {
   const views = VIEWS[definition.id];
   const run = views && Object.hasOwn(views, templateId) ? views[templateId] : undefined;
   if (!run) throw notFound('Query template not found', `No template ${templateId} in analytic set ${definition.id}`);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { AnalyticSet, AnalyticSetQuery, Labels } from '@atlas/domain';
+import { AnalyticQueryResult, AnalyticSet, AnalyticSetQuery, Labels } from '@atlas/domain';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import * as analytics from './service.js';
@@ -18,7 +18,6 @@ const QueryOptions = Type.Object(
   { expectData: Type.Optional(Type.Boolean()), impersonateOrganizationId: Type.Optional(Type.String({ format: 'uuid' })) },
   { additionalProperties: false, title: 'AnalyticQueryOptions' },
 );
-const QueryResult = Type.Object({ rows: Type.Array(Type.Record(Type.String(), Type.Unknown())) }, { title: 'AnalyticQueryResult' });
 
 export function analyticsRoutes(app: App, { db, engine, cache }: AppDeps) {
   app.post(
@@ -31,7 +30,8 @@ export function analyticsRoutes(app: App, { db, engine, cache }: AppDeps) {
         querystring: QueryOptions,
         body: QueryBody,
         headers: Type.Object({ 'cache-control': Type.Optional(Type.String({ description: 'no-cache recomputes instead of answering from the cache' })) }),
-        response: { 200: QueryResult, ...errorResponses(400, 401, 403, 404, 422) },
+        // The rows of each view are one of the row schemas of @atlas/domain (analytics-rows.ts).
+        response: { 200: AnalyticQueryResult, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request, reply) => {

@@ -65,7 +65,9 @@ describe('Audience Insight views', () => {
         let sum = 0;
         for (const segment of segments) {
           const row = rows[i++]!;
-          expect(Object.keys(row).sort()).toEqual(['fair_share_index', 'norm_visit_share', 'place_taxonomy_id', 'place_taxonomy_value', dimension].sort());
+          expect(Object.keys(row).sort()).toEqual(['fair_share_index', 'norm_visit_share', 'place_taxonomy_id', 'place_taxonomy_value', 'share_name', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value', dimension].sort());
+          // Identified by the DMA, the chain, the window of months and the segment the share is of.
+          expect(row).toMatchObject({ geography_type: 'dma', geography_id: dma, place_taxonomy_type: 'chain', period_type: 'monthly', period_value: period.start, period_epoch_ms: Date.UTC(2024, 2, 1), end_period_value: period.end, share_name: segment });
           expect(row.place_taxonomy_value).toBe(CHAINS.find((c) => c.id === chain)!.name);
           const share = total === 0 ? null : ((parts.get(segment) ?? 0) / total) * 100;
           const populationShare = ((people.get(segment) ?? 0) / everyone) * 100;

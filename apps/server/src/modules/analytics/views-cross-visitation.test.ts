@@ -72,7 +72,8 @@ describe('Cross-Visitation views', () => {
     for (const row of rows) {
       const a = row.place_taxonomy_id as string;
       const b = row.secondary_place_taxonomy_id as string;
-      expect(Object.keys(row).sort()).toEqual(['overlap', 'place_taxonomy_id', 'place_taxonomy_value', 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value']);
+      expect(Object.keys(row).sort()).toEqual(['overlap', 'place_taxonomy_id', 'place_taxonomy_value', 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value'].sort());
+      expect(row).toMatchObject({ geography_id: geography(), place_taxonomy_type: 'chain', period_type: period.granularity, period_value: period.start, end_period_value: period.end });
       expect(row.place_taxonomy_value).toBe(chainName(a));
       expect(row.secondary_place_taxonomy_value).toBe(chainName(b));
       const value = overlap(a, b);

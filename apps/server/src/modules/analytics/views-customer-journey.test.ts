@@ -10,6 +10,8 @@ import { topByPercentage } from './views/customer-journey.js';
 type Row = Record<string, unknown>;
 type Level = 'chain' | 'category';
 type Period = { granularity: 'monthly' | 'quarterly'; start: string; end: string };
+/** UTC ms of the first day of a 'YYYY-MM' or 'YYYY-Qn' period. */
+const firstDayMs = (period: string) => Date.UTC(Number(period.slice(0, 4)), period[5] === 'Q' ? (Number(period.slice(6)) - 1) * 3 : Number(period.slice(5, 7)) - 1, 1);
 
 const name = (id: string) => (CHAINS.find((c) => c.id === id) ?? CATEGORIES.find((c) => c.id === id))!.name;
 const geographyName = (id: string) => (id === 'US' ? 'United States' : DMAS.find((d) => d.id === id)!.name);
@@ -119,7 +121,7 @@ describe('Customer Journey view', () => {
         secondary_place_taxonomy_id: want.x, secondary_place_taxonomy_value: name(want.x),
         poi_level_name: by,
         geography_type: geography === 'US' ? 'country' : 'dma', geography_id: geography, geography_value: geographyName(geography),
-        period_type: period.granularity,
+        period_type: period.granularity, period_value: period.start, period_epoch_ms: firstDayMs(period.start), end_period_value: period.end,
         percentage: row.percentage, normalized_visits: row.normalized_visits,
       });
       expectClose(row.percentage, want.percentage, `${want.relationship} ${want.x} percentage`);

@@ -166,7 +166,7 @@ describe('Indexed Foot Traffic view', () => {
     expect(quarterly.json().message).toBe('Analysis Period: granularity must be one of daily, monthly');
     const pastEnd = await query('chains-in-geography', { analysisPeriod: { granularity: 'daily', start: '2025-02-01', end: '2025-02-30' }, geography: dma, chains: dmaChains });
     expect(pastEnd.statusCode).toBe(400);
-    expect(pastEnd.json()).toEqual({ message: 'Analysis Period: end 2025-02-30 is not a calendar day', details: 'analysisPeriod: end 2025-02-30 is not a calendar day', appStatusCode: 'BAD_REQUEST' });
+    expect(pastEnd.json()).toEqual({ message: 'Analysis Period: end is not a daily period', details: 'analysisPeriod: Analysis Period: end is not a daily period', appStatusCode: 'BAD_REQUEST' });
     const unknown = await query('nope', { analysisPeriod });
     expect(unknown.statusCode).toBe(404);
   });

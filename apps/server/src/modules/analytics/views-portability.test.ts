@@ -55,7 +55,7 @@ describe.skipIf(!url)('view SQL on DuckDB and PostgreSQL', () => {
   for (const [setId, views] of Object.entries(VIEWS) as [AnalyticSetId, Record<string, NonNullable<(typeof VIEWS)[AnalyticSetId]>[string]>][]) {
     const definition = ANALYTIC_SETS[setId];
     const defaults = Object.fromEntries(definition.queryParameters.map((parameter) => [parameter.id, parameter.defaultValue]));
-    for (const [viewId, run] of Object.entries(views))
+    for (const [viewId, { run }] of Object.entries(views))
       for (const [k, variant] of [{}, ...(VARIANTS[setId] ?? [])].entries())
         it(`${setId} / ${viewId} #${k}`, async () => {
           const values = { ...defaults, ...variant };

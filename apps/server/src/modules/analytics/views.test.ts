@@ -85,12 +85,14 @@ describe('analytic-set views', () => {
 
   describe('Visitation Trends', () => {
     const window = { start: '2024-01', end: '2024-12' };
+    // The hidden start and end periods differ from Period: daypart shares and dwell must follow Period.
+    const elsewhere = { startPeriod: '2023-02', endPeriod: '2023-03' };
     const inScope = (v: TestVisit, chain: string, start: string, end: string) => v.dma === dma && v.chain === chain && v.month >= start && v.month <= end;
-    const params = (start: string, end: string, chains = [...dmaChains, absentChain]) => ({
-      dma, chains, period: { granularity: 'monthly', start: '2025-01', end: '2025-12' }, startPeriod: start, endPeriod: end,
+    const params = (start: string, end: string, chains = [...dmaChains, absentChain], hidden: Row = elsewhere) => ({
+      dma, chains, period: { granularity: 'monthly', start, end }, ...hidden,
     });
 
-    it('Visit Share by Daypart: weighted shares per chain, Morning/Afternoon/Evening, summing to 100', async () => {
+    it('Visit Share by Daypart: weighted shares per chain over Period, Morning/Afternoon/Evening, summing to 100', async () => {
       const response = await query('visitation-trends', 'visit-share-by-daypart', params(window.start, window.end));
       expect(response.statusCode).toBe(200);
       const rows = response.json().rows as Row[];
@@ -111,7 +113,7 @@ describe('analytic-set views', () => {
       }
     });
 
-    it('Median Dwell Time: unweighted continuous median (odd and even counts) and mean', async () => {
+    it('Median Dwell Time: unweighted continuous median (odd and even counts) and mean over Period', async () => {
       const response = await query('visitation-trends', 'median-dwell-time', params('2023-01', '2025-12'));
       expect(response.statusCode).toBe(200);
       const rows = response.json().rows as Row[];
@@ -128,8 +130,8 @@ describe('analytic-set views', () => {
       expect([...parities].sort()).toEqual([0, 1]);
     });
 
-    it('Indexed Foot Traffic: monthly normalized visits indexed to the first month, null for an empty series', async () => {
-      const response = await query('visitation-trends', 'indexed-foot-traffic', params(window.start, window.end));
+    it('Indexed Foot Traffic: monthly normalized visits over the hidden start..end months, indexed to the first, null for an empty series', async () => {
+      const response = await query('visitation-trends', 'indexed-foot-traffic', params('2025-01', '2025-06', undefined, { startPeriod: window.start, endPeriod: window.end }));
       expect(response.statusCode).toBe(200);
       const rows = response.json().rows as Row[];
       const months = Array.from({ length: 12 }, (_, k) => `2024-${String(k + 1).padStart(2, '0')}`);
@@ -152,6 +154,43 @@ describe('analytic-set views', () => {
         }
       }
       expect(rows.filter((row) => row.place_taxonomy_id === absentChain).every((row) => row.norm_visits_pct_chg_vs_first === null)).toBe(true);
+      // Without hidden periods the subview covers Period.
+      const byPeriod = (await query('visitation-trends', 'indexed-foot-traffic', params('2025-01', '2025-03', [dmaChains[0]!], {}))).json().rows as Row[];
+      expect(byPeriod.map((row) => row.period_value)).toEqual(['2025-01', '2025-02', '2025-03']);
+    });
+
+    it('Indexed Foot Traffic: daily 7-day rolling means of daily normalized visits when the hidden periods are days', async () => {
+      const chain = dmaChains[0]!;
+      const perDay = new Map<string, { weighted: number; raw: number }>();
+      for (const v of visits.filter((x) => x.dma === dma && x.chain === chain)) {
+        const day = perDay.get(v.day) ?? { weighted: 0, raw: 0 };
+        perDay.set(v.day, { weighted: day.weighted + v.weight, raw: day.raw + 1 });
+      }
+      // A range starting on a day with visits, so that its first value (the index base) is not 0.
+      const start = [...perDay.keys()].filter((day) => day >= '2024-03-01').sort()[0]!;
+      const end = new Date(Date.parse(`${start}T00:00:00Z`) + 45 * 86_400_000).toISOString().slice(0, 10);
+      const response = await query('visitation-trends', 'indexed-foot-traffic', params('2025-01', '2025-12', [chain], { startPeriod: start, endPeriod: end }));
+      expect(response.statusCode).toBe(200);
+      const rows = response.json().rows as Row[];
+      const dayAt = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const days: string[] = [];
+      for (let ms = Date.parse(`${start}T00:00:00Z`); ms <= Date.parse(`${end}T00:00:00Z`); ms += 86_400_000) days.push(dayAt(ms));
+      // The test panel spans whole years, so every mean here has its seven days.
+      const mean = (day: string) => [0, 1, 2, 3, 4, 5, 6].reduce((sum, k) => sum + (perDay.get(dayAt(Date.parse(`${day}T00:00:00Z`) - k * 86_400_000))?.weighted ?? 0), 0) / 7;
+      expect(rows.map((row) => row.period_value)).toEqual(days);
+      rows.forEach((row, k) => {
+        expect(row).toMatchObject({ geography_id: dma, place_taxonomy_id: chain, period_type: 'daily', period_epoch_ms: Date.parse(`${days[k]}T00:00:00Z`), raw_visits: perDay.get(days[k]!)?.raw ?? 0 });
+        expectClose(row.normalized_visits, mean(days[k]!), `${chain} ${days[k]}`);
+        expectClose(row.norm_visits_pct_chg_vs_first, (mean(days[k]!) / mean(start) - 1) * 100, `index ${days[k]}`);
+      });
+    });
+
+    it('refuses hidden periods of two granularities or in the wrong order', async () => {
+      const mixed = await query('visitation-trends', 'indexed-foot-traffic', params('2025-01', '2025-12', undefined, { startPeriod: '2024-01', endPeriod: '2024-02-10' }));
+      expect(mixed.statusCode).toBe(400);
+      expect(mixed.json().message).toBe('endPeriod: not a monthly period');
+      const reversed = await query('visitation-trends', 'indexed-foot-traffic', params('2025-01', '2025-12', undefined, { startPeriod: '2024-03-02', endPeriod: '2024-03-01' }));
+      expect(reversed.json().message).toBe('startPeriod: the start comes after the end');
     });
   });
 
@@ -178,7 +217,7 @@ describe('analytic-set views', () => {
       });
       const hidden = await query('visitation-trends', 'median-dwell-time', { dma, chains: tooMany.slice(0, 2), period: { granularity: 'monthly', start: '2025-01', end: '2025-02' }, startPeriod: '2025-13' });
       expect(hidden.statusCode).toBe(400);
-      expect(hidden.json().message).toBe('startPeriod: not a monthly period');
+      expect(hidden.json().message).toBe('Start period: not a monthly or daily period');
     });
 
     it('refuses impersonation to non-administrators (403), callers without a token (401) and organizations without the panel (422)', async () => {

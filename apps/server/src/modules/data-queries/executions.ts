@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { getFeatureFlags } from '../organizations/repo.js';
 import { ArrowRowCounter, tapArrow } from './arrow-tap.js';
-import type { QueryContext } from './context.js';
+import { interruptQuery, type QueryContext } from './context.js';
 import * as repo from './executions-repo.js';
 
 export interface ExecutionSpec {
@@ -141,8 +141,8 @@ function withExecutionId(error: unknown, id: string): unknown {
 export const executionIdOf = (error: unknown): string | undefined => (error as { executionId?: string } | null)?.executionId;
 
 /**
- * Cancels a queued or running execution: interrupts it when it runs in this process; otherwise (another instance,
- * or a process that died) marks it cancelled so its end is never recorded as success.
+ * Cancels a queued or running execution: marks it cancelled (so its end is never recorded as success, even when its
+ * process died) and interrupts it in whichever process runs it.
  */
 export async function cancelExecution(context: QueryContext, identity: Identity, id: string): Promise<QueryExecution> {
   // Only its runner cancels it.
@@ -152,7 +152,7 @@ export async function cancelExecution(context: QueryContext, identity: Identity,
     throw conflict('Query execution has already finished', `Query execution ${id} is ${execution.status}`);
   }
   const finished = await repo.finishExecution(context.db, id, { status: 'cancelled', error: 'Cancelled by the user' });
-  context.running.get(id)?.abort();
+  await interruptQuery(context, id);
   if (finished) return finished;
   // It finished between the read and the update.
   return (await repo.findExecution(context.db, id))!;

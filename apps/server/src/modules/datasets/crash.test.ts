@@ -1,58 +1,18 @@
 // kill -9 of a real server (main.ts, PGlite under a temporary DATA_DIR) during an upload and during its
 // conversion, then a restart on the same DATA_DIR: loads are failed, datasets leave `pending`, no leftovers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPTED_LOAD } from './recovery.js';
+import { callJson, killServer as kill, startServer, type ServerProcess as Server } from './test-support/server-process.js';
 
-const RUN_TS = fileURLToPath(new URL('./test-support/run-ts.mjs', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const MEGABYTE = 1 << 20;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  auth: { authorization: string };
-}
-
-/** Starts main.ts on DATA_DIR and waits until it listens (start-up recovery has run by then). */
-async function start(dataDir: string): Promise<Server> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DEMO_VISITS: '1000', ENGINE_THREADS: '1' };
-  const child = spawn(process.execPath, [RUN_TS, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'demo' }),
-  });
-  return { child, base, auth: { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` } };
-}
-
-async function kill(server: Server): Promise<void> {
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGKILL');
-  await exited;
-}
-
-const json = async (server: Server, url: string, init: RequestInit = {}) =>
-  (await fetch(`${server.base}${url}`, { ...init, headers: { ...server.auth, 'content-type': 'application/json', ...init.headers } })).json() as Promise<Record<string, unknown>>;
+const start = (dataDir: string) => startServer({ DATA_DIR: dataDir });
+const json = callJson;
 const download = async (server: Server, id: string) => Buffer.from(await (await fetch(`${server.base}/v1/datasets/${id}/data`, { headers: server.auth })).arrayBuffer());
 
 /** CSV rows, `megabytes` of them; with `stall`, the body then stops without ending (a client still sending). */
@@ -97,11 +57,11 @@ describe('kill -9 during an upload, then a restart', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-crash-'));
   });
   afterAll(async () => {
-    if (server && server.child.exitCode === null) await kill(server);
+    if (server) await kill(server);
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('fails the interrupted loads, keeps the previous data, removes leftovers, and takes the upload again', { timeout: 90_000 }, async () => {
+  it('fails the interrupted loads, keeps the previous data, removes leftovers, and takes the upload again', { timeout: 240_000 }, async () => {
     server = await start(dataDir);
     const create = async () => (await json(server!, '/v1/datasets', { method: 'POST', body: JSON.stringify({ name: 'Crash test' }) })).id as string;
     const kept = await create();

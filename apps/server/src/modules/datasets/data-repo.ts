@@ -1,5 +1,6 @@
 import type { DatasetMetadata, DatasetStatus } from '@atlas/domain';
-import type { Queryable } from '../../store/index.js';
+import { instanceIsDead, type Liveness } from '../../cluster/instance.js';
+import type { Db, Queryable } from '../../store/index.js';
 import { iso } from '../../store/rows.js';
 import type { DataLoadExecution } from './data-schemas.js';
 
@@ -17,6 +18,8 @@ interface LoadRow {
 
 export interface NewLoad {
   id: string;
+  /** The server instance running the load (null for a clone, finished in its transaction). */
+  instanceId: string | null;
   datasetId: string;
   userId: string;
   source: 'upload' | 'clone';
@@ -26,37 +29,64 @@ export interface NewLoad {
 
 export async function insertLoad(db: Queryable, load: NewLoad): Promise<void> {
   await db.query(
-    `INSERT INTO dataset_loads (id, dataset_id, user_id, source, format, status, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 IN ('success', 'failure') THEN now() END)`,
-    [load.id, load.datasetId, load.userId, load.source, load.format, load.status],
+    `INSERT INTO dataset_loads (id, dataset_id, user_id, source, format, status, instance_id, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $6 IN ('success', 'failure') THEN now() END)`,
+    [load.id, load.datasetId, load.userId, load.source, load.format, load.status, load.instanceId],
   );
 }
 
+/** Ends a running load; false when it is not running any more (another process took its instance for dead). */
 export async function finishLoad(
   db: Queryable,
   id: string,
-  outcome: { status: 'success'; dataVersion: string; rowCount: number } | { status: 'failure'; error: string },
-): Promise<void> {
-  await db.query(`UPDATE dataset_loads SET status = $2, data_version = $3, row_count = $4, error = $5, finished_at = now() WHERE id = $1`, [
+  outcome: { status: 'success'; dataVersion: string; rowCount: number; format: NonNullable<DataLoadExecution['format']> } | { status: 'failure'; error: string },
+): Promise<boolean> {
+  // A zip's format is known once its file is read: the success names it.
+  const rows = await db.query(
+    `UPDATE dataset_loads SET status = $2, data_version = $3, row_count = $4, error = $5, format = COALESCE($6, format), finished_at = now()
+     WHERE id = $1 AND status = 'running' RETURNING id`,
+    [
     id,
     outcome.status,
     outcome.status === 'success' ? outcome.dataVersion : null,
     outcome.status === 'success' ? outcome.rowCount : null,
     outcome.status === 'failure' ? outcome.error : null,
-  ]);
+    outcome.status === 'success' ? outcome.format : null,
+    ],
+  );
+  return rows.length > 0;
 }
 
-/** Fails every load still marked running (their process is gone); answers the datasets and formats of those loads. */
-export async function failRunningLoads(db: Queryable, error: string): Promise<{ datasetId: string; format: DataLoadExecution['format'] }[]> {
-  const rows = await db.query<{ dataset_id: string; format: DataLoadExecution['format'] }>(
-    `UPDATE dataset_loads SET status = 'failure', error = $1, finished_at = now() WHERE status = 'running' RETURNING dataset_id, format`,
-    [error],
+/**
+ * Fails the running loads whose instance is dead (of one dataset, or all); answers their datasets. `kind` is the
+ * database's: see instanceIsDead.
+ */
+export async function failDeadLoads(db: Queryable, kind: Db['kind'], liveness: Liveness, error: string, datasetId?: string): Promise<string[]> {
+  const params: unknown[] = [error];
+  const dead = instanceIsDead(kind, 'instance_id', liveness, params);
+  if (datasetId) params.push(datasetId);
+  const rows = await db.query<{ dataset_id: string }>(
+    `UPDATE dataset_loads SET status = 'failure', error = $1, finished_at = now()
+     WHERE status = 'running' AND ${dead}${datasetId ? ` AND dataset_id = $${params.length}` : ''} RETURNING dataset_id`,
+    params,
   );
-  return rows.map((row) => ({ datasetId: row.dataset_id, format: row.format }));
+  return [...new Set(rows.map((row) => row.dataset_id))];
+}
+
+/** Whether a load of the dataset is running (after failDeadLoads: in a live process). */
+export async function hasRunningLoad(db: Queryable, datasetId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM dataset_loads WHERE dataset_id = $1 AND status = 'running' LIMIT 1`, [datasetId]);
+  return rows.length > 0;
+}
+
+/** Locks the dataset's row until the transaction ends: loads of one dataset start one at a time across processes. */
+export async function lockDataset(db: Queryable, datasetId: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM datasets WHERE id = $1 FOR UPDATE`, [datasetId]);
+  return rows.length > 0;
 }
 
 /** For a clone: the finished load record, in one statement. */
-export async function insertFinishedLoad(db: Queryable, load: Omit<NewLoad, 'status'>, dataVersion: string, rowCount: number): Promise<void> {
+export async function insertFinishedLoad(db: Queryable, load: Omit<NewLoad, 'status' | 'instanceId'>, dataVersion: string, rowCount: number): Promise<void> {
   await db.query(
     `INSERT INTO dataset_loads (id, dataset_id, user_id, source, format, status, data_version, row_count, finished_at)
      VALUES ($1, $2, $3, $4, $5, 'success', $6, $7, now())`,

@@ -30,25 +30,27 @@ export function datasetDataRoutes(app: App, { db, engine }: AppDeps) {
         bodyLimit: DATA_UPLOAD_BODY_LIMIT,
         schema: {
           tags,
-          summary: 'Upload the data of a dataset (CSV, GeoJSON, Parquet or Arrow IPC as the raw request body, up to 10 GB)',
+          summary: 'Upload the data of a dataset (CSV, GeoJSON, Parquet or Arrow IPC as the raw request body, up to 10 GB; gzip or zip compressed or not)',
           description:
-            'The dataset goes pending, then ready (metadata describes the columns, row count and size) or error (errorMessage says why; the previous data stays). The format comes from ?format= or the content type.',
+            'The dataset goes pending, then ready (metadata describes the columns, row count and size) or error (errorMessage says why; the previous data stays). The format comes from ?format=, the content type or the name of the file in a zip; a zip holds exactly one data file (400 otherwise). Decompressed, an upload is at most 10 GB (413).',
           params: IdParams,
           querystring: DataUploadQuery,
-          response: { 200: Dataset, ...errorResponses(400, 401, 402, 403, 404, 413, 415) },
+          response: { 200: Dataset, ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415) },
         },
       },
       async (request) => {
         const identity = requireIdentity(request.identity);
         const body = request.body as Readable | undefined;
         if (!body) throw data.emptyBody();
-        const format = data.uploadFormat(request.headers['content-type'], request.query.format);
+        const compression = data.uploadCompression(request.headers['content-type'], request.headers['content-encoding'], request.query.compression);
+        const format = data.uploadFormat(request.headers['content-type'], request.query.format, compression);
         const length = Number(request.headers['content-length']);
         if (length > DATA_UPLOAD_BODY_LIMIT) {
           throw new AppError(413, 'The upload is too large', AppStatusCode.PayloadTooLarge, `At most ${DATA_UPLOAD_BODY_LIMIT} bytes`);
         }
         return data.uploadData(db, engine, identity, request.params.id, body, {
           format,
+          compression,
           skipArrow: request.query.skipArrow === true,
           contentLength: Number.isFinite(length) && length >= 0 ? length : null,
         });
@@ -60,17 +62,21 @@ export function datasetDataRoutes(app: App, { db, engine }: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'Download the data of a dataset: an Arrow IPC stream, or CSV with ?format=csv or Accept: text/csv',
+          summary: 'Download the data of a dataset: an Arrow IPC stream, CSV with ?format=csv or Accept: text/csv, or the stored Parquet file with ?format=parquet',
           params: IdParams,
           querystring: DataDownloadQuery,
-          response: { 200: Type.Unknown({ description: 'application/vnd.apache.arrow.stream or text/csv' }), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: Type.Unknown({ description: 'application/vnd.apache.arrow.stream, text/csv or application/vnd.apache.parquet (with Content-Disposition naming the dataset)' }),
+            ...errorResponses(400, 401, 403, 404),
+          },
         },
       },
       async (request, reply) => {
         const identity = requireIdentity(request.identity);
-        const wantsCsv = request.query.format === 'csv' || (!request.query.format && /\btext\/csv\b/.test(request.headers.accept ?? ''));
-        const { stream, contentType, version } = await data.downloadData(db, engine, identity, request.params.id, wantsCsv ? 'csv' : 'arrow');
-        return reply.header('content-type', contentType).header('etag', `"${version}"`).send(stream);
+        const format = request.query.format ?? (/\btext\/csv\b/.test(request.headers.accept ?? '') ? 'csv' : 'arrow');
+        const download = await data.downloadData(db, engine, identity, request.params.id, format);
+        if (download.disposition) reply.header('content-disposition', download.disposition);
+        return reply.header('content-type', download.contentType).header('etag', `"${download.version}"`).send(download.stream);
       },
     );
 

@@ -1,14 +1,21 @@
 // Request and response shapes of the dataset data calls (PUT/GET /v1/datasets/{id}/data, GET /{id}/query-execution).
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, StringEnum, Uuid } from '@atlas/domain';
+import { DATASET_UPLOAD_COMPRESSIONS, DateTime, Nullable, StringEnum, Uuid } from '@atlas/domain';
 
 export const UPLOAD_FORMATS = ['csv', 'geojson', 'parquet', 'arrow'] as const;
-export const DOWNLOAD_FORMATS = ['arrow', 'csv'] as const;
+export const DOWNLOAD_FORMATS = ['arrow', 'csv', 'parquet'] as const;
 export const DATA_LOAD_STATUSES = ['queued', 'running', 'success', 'failure'] as const;
 
 export const DataUploadQuery = Type.Object(
   {
-    format: Type.Optional(StringEnum(UPLOAD_FORMATS, { description: 'The file format; needed when the content type does not say it (e.g. application/octet-stream)' })),
+    format: Type.Optional(
+      StringEnum(UPLOAD_FORMATS, { description: 'The file format; needed when the content type does not say it (e.g. application/octet-stream), except for a zip holding a .csv, .geojson, .parquet or .arrow file' }),
+    ),
+    compression: Type.Optional(
+      StringEnum(DATASET_UPLOAD_COMPRESSIONS, {
+        description: 'The body is this file gzip-compressed, or a zip holding it as its one file (also said by Content-Encoding: gzip or an application/gzip or application/zip content type; otherwise told from the first bytes)',
+      }),
+    ),
     skipArrow: Type.Optional(Type.Boolean({ description: 'Do not write an Arrow copy at upload: Arrow downloads are then encoded from the stored Parquet' })),
   },
   { additionalProperties: false },
@@ -16,7 +23,7 @@ export const DataUploadQuery = Type.Object(
 export type DataUploadQuery = Static<typeof DataUploadQuery>;
 
 export const DataDownloadQuery = Type.Object(
-  { format: Type.Optional(StringEnum(DOWNLOAD_FORMATS, { description: 'arrow (default) or csv; Accept: text/csv also selects CSV' })) },
+  { format: Type.Optional(StringEnum(DOWNLOAD_FORMATS, { description: 'arrow (default), csv or parquet (the stored file); Accept: text/csv also selects CSV' })) },
   { additionalProperties: false },
 );
 export type DataDownloadQuery = Static<typeof DataDownloadQuery>;

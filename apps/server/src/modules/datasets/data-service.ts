@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppStatusCode, Messages, type Dataset, type DatasetMetadata } from '@atlas/domain';
-import type { DatasetData, Engine, UploadFormat } from '../../engine/types.js';
+import type { DatasetData, Engine, ExportFormat, UploadCompression, UploadFormat } from '../../engine/types.js';
 import { checkAccess, checkDataDownload } from '../../http/access.js';
-import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { assertQuota } from '../quota/service.js';
 import * as dataRepo from './data-repo.js';
 import type { DataLoadExecution } from './data-schemas.js';
+import { INTERRUPTED_LOAD } from './recovery.js';
 import * as repo from './repo.js';
 
 export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
 export const CSV = 'text/csv';
+export const PARQUET = 'application/vnd.apache.parquet';
 
 /** Content types that name an upload format; anything else needs ?format=. */
 const FORMAT_OF_CONTENT_TYPE: Record<string, UploadFormat> = {
@@ -26,11 +28,37 @@ const FORMAT_OF_CONTENT_TYPE: Record<string, UploadFormat> = {
   'application/vnd.apache.arrow.file': 'arrow',
 };
 
-export function uploadFormat(contentType: string | undefined, format: UploadFormat | undefined): UploadFormat {
+/** Content types of a compressed file (its format then comes from ?format= or, in a zip, the file's name). */
+const COMPRESSION_OF_CONTENT_TYPE: Record<string, UploadCompression> = {
+  'application/gzip': 'gzip',
+  'application/x-gzip': 'gzip',
+  'application/zip': 'zip',
+  'application/x-zip-compressed': 'zip',
+};
+
+const mediaTypeOf = (contentType: string | undefined) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * How the body is compressed: ?compression=, Content-Encoding: gzip, or a gzip/zip content type; null when none says
+ * it (the engine then tells from the first bytes). Another content encoding answers 415.
+ */
+export function uploadCompression(contentType: string | undefined, contentEncoding: string | undefined, compression: UploadCompression | undefined): UploadCompression | null {
+  if (compression) return compression;
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return 'gzip';
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new AppError(415, Messages.unsupportedContentType, AppStatusCode.UnsupportedMediaType, `Content-Encoding "${encoding}" is not supported: send gzip, or a zip with ?compression=zip`);
+  }
+  return COMPRESSION_OF_CONTENT_TYPE[mediaTypeOf(contentType)] ?? null;
+}
+
+/** The upload's format: ?format= or the content type; null for a zip that names neither (its file name then says it). */
+export function uploadFormat(contentType: string | undefined, format: UploadFormat | undefined, compression: UploadCompression | null = null): UploadFormat | null {
   if (format) return format;
-  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(contentType);
   const known = FORMAT_OF_CONTENT_TYPE[mediaType];
   if (known) return known;
+  if (compression === 'zip') return null;
   throw new AppError(
     415,
     Messages.unsupportedContentType,
@@ -74,48 +102,73 @@ function failureReason(error: unknown): string {
 }
 
 export interface UploadOptions {
-  format: UploadFormat;
+  /** Null for a zip whose file name says it. */
+  format: UploadFormat | null;
+  /** Told from the first bytes when not given. */
+  compression?: UploadCompression | null;
   skipArrow: boolean;
   /** The request's Content-Length, when sent: checked against the storage quota before anything is read. */
   contentLength: number | null;
 }
 
+const loadRunning = (id: string) =>
+  conflict('A data load is already running', `Dataset ${id} is receiving another upload; send this one when it finished (GET /v1/datasets/${id}/query-execution)`);
+
 /**
- * PUT /{id}/data: the dataset goes pending (committed, so others see it), the body is streamed into the engine,
- * then the dataset is ready with its data described in metadata, or in error with the reason (its previous data,
- * if any, stays). Answers the dataset either way.
+ * Starts a load of the dataset: at most one runs per dataset across every server process (the dataset's row is
+ * locked while this is decided, and a load of a dead process no longer counts); a second one is refused with 409.
+ */
+async function startLoad(db: Db, engine: Engine, identity: Identity, id: string, loadId: string, options: UploadOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    await checkAccess(tx, identity, 'dataset', id, 'write');
+    await dataRepo.lockDataset(tx, id);
+    const dataset = (await repo.findDataset(tx, id))!;
+    await assertStorageQuota(tx, identity, dataset.ownerId, options.contentLength ?? 0);
+    await dataRepo.failDeadLoads(tx, db.kind, engine.cluster, INTERRUPTED_LOAD, id);
+    if (await dataRepo.hasRunningLoad(tx, id)) throw loadRunning(id);
+    await dataRepo.insertLoad(tx, {
+      id: loadId,
+      datasetId: id,
+      userId: identity.userId,
+      source: 'upload',
+      format: options.format,
+      status: 'running',
+      instanceId: engine.cluster.instanceId,
+    });
+    await dataRepo.setDatasetState(tx, id, 'pending', null);
+  });
+}
+
+/**
+ * PUT /{id}/data: the dataset goes pending (committed, so others see it), the body is streamed into the engine, and
+ * the new version becomes current in the same transaction that makes the dataset ready with its data described in
+ * metadata; or the dataset goes to error with the reason (its previous data, if any, stays). Answers the dataset.
  */
 export async function uploadData(db: Db, engine: Engine, identity: Identity, id: string, body: Readable, options: UploadOptions): Promise<Dataset> {
   const loadId = randomUUID();
-  await db.transaction(async (tx) => {
-    await checkAccess(tx, identity, 'dataset', id, 'write');
-    const dataset = (await repo.findDataset(tx, id))!;
-    await assertStorageQuota(tx, identity, dataset.ownerId, options.contentLength ?? 0);
-    await dataRepo.insertLoad(tx, { id: loadId, datasetId: id, userId: identity.userId, source: 'upload', format: options.format, status: 'running' });
-    await dataRepo.setDatasetState(tx, id, 'pending', null);
-  });
-  let data: DatasetData;
+  await startLoad(db, engine, identity, id, loadId, options);
   try {
-    data = await engine.ingest(id, body, options.format, { skipArrow: options.skipArrow });
+    await engine.ingest(id, body, options.format, {
+      skipArrow: options.skipArrow,
+      compression: options.compression,
+      async commit(tx, data, format) {
+        const dataset = await repo.findDataset(tx, id);
+        if (!dataset) throw notFound('Dataset not found', `No dataset with id ${id}`);
+        // Taken for dead meanwhile (a stalled process): the load was failed, and another may own the dataset now.
+        if (!(await dataRepo.finishLoad(tx, loadId, { status: 'success', dataVersion: data.version, rowCount: data.rowCount, format }))) {
+          throw conflict('The upload was interrupted', INTERRUPTED_LOAD);
+        }
+        await dataRepo.setDatasetState(tx, id, 'ready', null, dataMetadata(dataset.metadata, id, data, format));
+      },
+    });
   } catch (error) {
     const reason = failureReason(error);
     await db.transaction(async (tx) => {
-      await dataRepo.finishLoad(tx, loadId, { status: 'failure', error: reason });
-      await dataRepo.setDatasetState(tx, id, 'error', reason);
+      // Only while the load is still this one's does it decide the dataset's state.
+      if (await dataRepo.finishLoad(tx, loadId, { status: 'failure', error: reason })) await dataRepo.setDatasetState(tx, id, 'error', reason);
     });
-    if (!(error instanceof AppError)) throw error;
-    return loadDataset(db, id);
-  }
-  const stillThere = await db.transaction(async (tx) => {
-    const dataset = await repo.findDataset(tx, id);
-    if (!dataset) return false;
-    await dataRepo.finishLoad(tx, loadId, { status: 'success', dataVersion: data.version, rowCount: data.rowCount });
-    return dataRepo.setDatasetState(tx, id, 'ready', null, dataMetadata(dataset.metadata, id, data, options.format));
-  });
-  if (!stillThere) {
-    // Deleted while loading: its files go too.
-    await engine.deleteData(id);
-    throw notFound('Dataset not found', `No dataset with id ${id}`);
+    // A file that cannot become data (422) is answered as the dataset in error; anything else as itself.
+    if (!(error instanceof AppError) || error.statusCode !== 422) throw error;
   }
   return loadDataset(db, id);
 }
@@ -128,19 +181,31 @@ async function loadDataset(db: Queryable, id: string): Promise<Dataset> {
 
 export const noData = () => notFound('Dataset has no data', 'Upload it with PUT /v1/datasets/{id}/data');
 
-/** GET /{id}/data: the stored data as an Arrow IPC stream or CSV (a copy: see checkDataDownload). */
-export async function downloadData(
-  db: Db,
-  engine: Engine,
-  identity: Identity,
-  id: string,
-  format: 'arrow' | 'csv',
-): Promise<{ stream: Readable; contentType: string; version: string }> {
+const CONTENT_TYPE_OF_DOWNLOAD: Record<ExportFormat, string> = { arrow: ARROW_STREAM, csv: `${CSV}; charset=utf-8`, parquet: PARQUET };
+
+export interface Download {
+  stream: Readable;
+  contentType: string;
+  version: string;
+  /** Content-Disposition naming the file after the dataset, for the stored Parquet file. */
+  disposition: string | null;
+}
+
+/** GET /{id}/data: the stored data as an Arrow IPC stream, CSV or the Parquet file (a copy: see checkDataDownload). */
+export async function downloadData(db: Db, engine: Engine, identity: Identity, id: string, format: ExportFormat): Promise<Download> {
   await checkDataDownload(db, identity, id);
   const data = await engine.datasetData(id);
   const stream = data && (await engine.exportData(id, format));
   if (!data || !stream) throw noData();
-  return { stream, contentType: format === 'csv' ? `${CSV}; charset=utf-8` : ARROW_STREAM, version: data.version };
+  const disposition = format === 'parquet' ? attachment(`${(await loadDataset(db, id)).name}.parquet`) : null;
+  return { stream, contentType: CONTENT_TYPE_OF_DOWNLOAD[format], version: data.version, disposition };
+}
+
+/** Content-Disposition for a file name: an ASCII fallback, and the name itself encoded (RFC 6266). */
+export function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\/]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** GET /{id}/query-execution: the latest load, shaped like a query execution. */
@@ -156,10 +221,10 @@ export async function latestExecution(db: Db, identity: Identity, id: string): P
  * records the load and describes the data in the copy's metadata. False when the source has no data.
  */
 export async function cloneData(tx: Queryable, engine: Engine, identity: Identity, source: Dataset, copyId: string): Promise<boolean> {
-  const data = await engine.datasetData(source.id);
+  const data = await engine.datasetData(source.id, tx);
   if (!data) return false;
   await assertStorageQuota(tx, identity, identity.userId, data.sizeBytes);
-  const copy = await engine.copyData(source.id, copyId);
+  const copy = await engine.copyData(source.id, copyId, tx);
   if (!copy) return false;
   await dataRepo.insertFinishedLoad(tx, { id: randomUUID(), datasetId: copyId, userId: identity.userId, source: 'clone', format: null }, copy.version, copy.rowCount);
   const format = typeof source.metadata.sourceFormat === 'string' ? (source.metadata.sourceFormat as UploadFormat) : null;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { RecordBatchStreamWriter, tableFromArrays, tableFromIPC } from 'apache-arrow';
+import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
@@ -173,11 +175,11 @@ describe.each(testStores())('dataset data on $name', (store) => {
     expect(response.statusCode).toBe(200);
     const data = await h.engine.datasetData(id);
     expect(data!.hasArrowCopy).toBe(false);
-    expect((await datasetFiles(id)).sort()).toEqual([`${data!.version}.parquet`, 'manifest.json']);
+    expect((await datasetFiles(id)).sort()).toEqual([`${data!.version}.parquet`]);
     expect(arrowRows((await download(id)).rawPayload)).toEqual([{ a: 1n, b: 'x' }]);
     await upload(id, 'a,b\n2,y\n', 'text/csv');
     const next = await h.engine.datasetData(id);
-    expect((await datasetFiles(id)).sort()).toEqual([`${next!.version}.arrow`, `${next!.version}.parquet`, 'manifest.json']);
+    expect((await datasetFiles(id)).sort()).toEqual([`${next!.version}.arrow`, `${next!.version}.parquet`]);
   });
 
   it('a broken CSV leaves the dataset in error with the reason, and its previous data downloadable', async () => {
@@ -343,5 +345,58 @@ describe.each(testStores())('dataset data on $name', (store) => {
     const emptyClone = await h.app.inject({ method: 'POST', url: `/v1/datasets/${empty.id}/clone`, headers: await h.auth(ANALYST) });
     expect(emptyClone.json()).toMatchObject({ status: 'new' });
     expect(await h.engine.datasetData(emptyClone.json().id)).toBeNull();
+  });
+
+  it('uploads gzip and zip bodies: Content-Encoding, ?compression=, a zip content type with the format from the file name', async () => {
+    const { id } = await create();
+    const gzipped = await h.app.inject({
+      method: 'PUT',
+      url: `/v1/datasets/${id}/data`,
+      headers: { ...(await h.auth(ANALYST)), 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+      payload: gzipSync('n\n1\n2\n'),
+    });
+    expect(gzipped.json()).toMatchObject({ status: 'ready', metadata: { rowCount: 2, sourceFormat: 'csv' } });
+    const sniffed = await upload(id, gzipSync('n\n3\n'), 'application/octet-stream', '?format=csv');
+    expect(sniffed.json()).toMatchObject({ status: 'ready', metadata: { rowCount: 1 } });
+
+    const parquet = (await download(id, '?format=parquet')).rawPayload;
+    const zipped = await upload(id, Buffer.from(zipSync({ 'export/visits.parquet': parquet })), 'application/zip');
+    expect(zipped.statusCode, zipped.body).toBe(200);
+    expect(zipped.json()).toMatchObject({ status: 'ready', metadata: { rowCount: 1, sourceFormat: 'parquet' } });
+    expect((await execution(id)).json()).toMatchObject({ status: 'success', format: 'parquet' });
+    const named = await upload(id, Buffer.from(zipSync({ 'data.bin': new TextEncoder().encode('n\n4\n') })), 'application/octet-stream', '?compression=zip&format=csv');
+    expect((await download(id, '?format=csv')).body, named.body).toBe('n\n4\n');
+
+    const two = await upload(id, Buffer.from(zipSync({ 'a.csv': new Uint8Array([110, 10]), 'b.csv': new Uint8Array([110, 10]) })), 'application/zip');
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: 'The zip file must hold exactly one data file', details: 'It holds a.csv and b.csv', appStatusCode: 'BAD_REQUEST' });
+    const encoding = await h.app.inject({
+      method: 'PUT',
+      url: `/v1/datasets/${id}/data`,
+      headers: { ...(await h.auth(ANALYST)), 'content-type': 'text/csv', 'content-encoding': 'br' },
+      payload: 'n\n5\n',
+    });
+    expect(encoding.statusCode).toBe(415);
+    expect(encoding.json()).toMatchObject({ appStatusCode: 'UNSUPPORTED_MEDIA_TYPE', details: 'Content-Encoding "br" is not supported: send gzip, or a zip with ?compression=zip' });
+    // A refused upload leaves the data as it was.
+    expect((await download(id, '?format=csv')).body).toBe('n\n4\n');
+  });
+
+  it('downloads the stored Parquet file, named after the dataset, to whoever may copy the data', async () => {
+    const created = await h.app.inject({ method: 'POST', url: '/v1/datasets', headers: await h.auth(ANALYST), payload: { name: 'Visits "März"/2024' } });
+    const { id } = created.json() as { id: string };
+    await upload(id, 'n,label\n1,a\n2,b\n', 'text/csv');
+    const data = await h.engine.datasetData(id);
+    const response = await download(id, '?format=parquet');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.apache.parquet');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Visits _M_rz__2024.parquet"; filename*=UTF-8''Visits%20%22M%C3%A4rz%22%2F2024.parquet`);
+    expect(response.headers.etag).toBe(`"${data!.version}"`);
+    expect(response.rawPayload.subarray(0, 4).toString()).toBe('PAR1');
+    expect(await h.engine.queryRows(`SELECT count(*)::INTEGER AS n FROM ${data!.relation}`, [])).toEqual([{ n: 2 }]);
+    expect(response.rawPayload.length).toBe((await stat(data!.parquetFile)).size);
+    expect((await download(id, '?format=parquet', {}, 'viewer@example.com')).statusCode).toBe(200);
+    expect((await download(id, '?format=parquet', {}, outsider.email)).statusCode).toBe(404);
+    expect((await download(id, '?format=xlsx')).json()).toMatchObject({ appStatusCode: 'VALIDATION_FAILED' });
   });
 });

@@ -76,6 +76,7 @@ describe.each(testStores())('datasets on $name', (store) => {
       dataConnection: { id: connection },
       tags: [],
       ownerId: analyst,
+      owner: { id: analyst, name: 'Demo Analyst' },
       organizationId: demoOrg,
       visibility: 'private',
       createdAt: ISO,
@@ -282,6 +283,7 @@ describe.each(testStores())('datasets on $name', (store) => {
       status: 'error',
       errorMessage: 'boom',
       ownerId: admin,
+      owner: { id: admin, name: 'Demo Administrator' },
       createdAt: ISO,
       updatedAt: ISO,
     });
@@ -400,5 +402,45 @@ describe.each(testStores())('datasets on $name', (store) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().appStatusCode).toBe('VALIDATION_FAILED');
     });
+  });
+
+  it('sorts listings by an allowed column and order (default updatedAt desc), pages them, and names owners without emails', async () => {
+    const owner = await addUser(h.db, { email: 'sorter@datasets.test', organization: 'Datasets Sorting' });
+    const headers = await h.auth(owner.email);
+    const ids: Record<string, string> = {};
+    for (const [name, size] of [['beta', 30], ['Alpha', 10], ['gamma', null], ['delta', 'big']] as const) {
+      const created = await create(owner.email, { name, metadata: size === null ? {} : { sizeBytes: size } });
+      ids[name] = created.id;
+    }
+    // Distinct creation times, in an order unlike the names'.
+    const times: Record<string, string> = { beta: '2024-01-03', Alpha: '2024-01-01', gamma: '2024-01-04', delta: '2024-01-02' };
+    for (const [name, day] of Object.entries(times)) await h.db.query('UPDATE datasets SET created_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1', [ids[name], `${day}T00:00:00Z`]);
+    await h.db.query('UPDATE datasets SET updated_at = $2::timestamptz WHERE id = $1', [ids.Alpha, '2024-02-01T00:00:00Z']);
+    const get = (query: string) => h.app.inject({ method: 'GET', url: `/v1/datasets${query}`, headers });
+    const names = async (query: string) => {
+      const response = await get(query);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { name: string }[]).map((item) => item.name);
+    };
+    expect(await names('')).toEqual(['Alpha', 'gamma', 'beta', 'delta']);
+    expect(await names('?sort=name&order=asc')).toEqual(['Alpha', 'beta', 'delta', 'gamma']);
+    expect(await names('?sort=name')).toEqual(['gamma', 'delta', 'beta', 'Alpha']);
+    expect(await names('?sort=createdAt&order=asc')).toEqual(['Alpha', 'delta', 'beta', 'gamma']);
+    expect(await names('?sort=updatedAt&order=asc')).toEqual(['delta', 'beta', 'gamma', 'Alpha']);
+    // No size, or one that is not a number, comes last either way.
+    const bySize = await names('?sort=sizeBytes&order=asc');
+    expect(bySize.slice(0, 2)).toEqual(['Alpha', 'beta']);
+    expect(bySize.slice(2).sort()).toEqual(['delta', 'gamma']);
+    expect((await names('?sort=sizeBytes&order=desc')).slice(0, 2)).toEqual(['beta', 'Alpha']);
+    expect(await names('?sort=name&order=asc&limit=2&offset=1')).toEqual(['beta', 'delta']);
+    for (const bad of ['?sort=owner_id', '?sort=name;DROP TABLE datasets', '?order=up']) {
+      const response = await get(bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().appStatusCode).toBe('VALIDATION_FAILED');
+    }
+    const listed = await get('?sort=name&order=asc&limit=1');
+    expect(listed.json().items[0].owner).toEqual({ id: owner.id, name: 'sorter' });
+    expect(JSON.stringify(listed.json())).not.toContain('sorter@datasets.test');
+    expect(await names('/for-organization?sort=name&order=asc&limit=2')).toEqual(['Alpha', 'beta']);
   });
 });

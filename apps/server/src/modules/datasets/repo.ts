@@ -1,4 +1,4 @@
-import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetMetadata, DatasetStatus, DatasetType, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
+import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetSortKey, DatasetMetadata, DatasetStatus, DatasetType, OwnerSummary, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
 import { inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
@@ -15,6 +15,7 @@ interface DatasetRow {
   error_message: string | null;
   data_connection_id: string | null;
   owner_id: string;
+  owner: OwnerSummary;
   organization_id: string;
   visibility: Visibility;
   tags: TagSummary[];
@@ -33,6 +34,7 @@ const toDataset = (row: DatasetRow): Dataset => ({
   dataConnection: row.data_connection_id ? { id: row.data_connection_id } : null,
   tags: row.tags,
   ownerId: row.owner_id,
+  owner: row.owner,
   organizationId: row.organization_id,
   visibility: row.visibility,
   createdAt: iso(row.created_at),
@@ -42,6 +44,7 @@ const toDataset = (row: DatasetRow): Dataset => ({
 const SELECT_DATASET = `
   SELECT d.id, d.name, d.description, d.type, d.metadata, d.status, d.error_message, d.data_connection_id,
          d.owner_id, d.organization_id, d.visibility, d.created_at, d.updated_at,
+         (SELECT jsonb_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = d.owner_id) AS owner,
          (SELECT coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id), '[]'::jsonb)
             FROM resource_tags rt JOIN tags t ON t.id = rt.tag_id
            WHERE rt.resource_type = 'dataset' AND rt.resource_id = d.id) AS tags
@@ -63,6 +66,21 @@ function scopeSql(scope: DatasetScope, identity: Identity, params: Params): stri
   }
 }
 
+/** The columns a listing may be sorted by: only these expressions ever reach the SQL, never the request's text. */
+const SORT_COLUMNS: Record<DatasetSortKey, string> = {
+  name: 'lower(d.name)',
+  updatedAt: 'd.updated_at',
+  createdAt: 'd.created_at',
+  // metadata is free-form: anything but a number sorts as no size.
+  sizeBytes: `CASE WHEN jsonb_typeof(d.metadata->'sizeBytes') = 'number' THEN (d.metadata->>'sizeBytes')::numeric END`,
+};
+
+/** ORDER BY of a listing: the chosen column (default updatedAt desc), no value last, then the id so pages never overlap. */
+function orderBy(query: Pick<DatasetListQuery, 'sort' | 'order'>): string {
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  return `${SORT_COLUMNS[query.sort ?? 'updatedAt']} ${direction} NULLS LAST, d.id ${direction}`;
+}
+
 export async function listDatasets(db: Queryable, identity: Identity, scope: DatasetScope, query: DatasetListQuery): Promise<{ items: Dataset[]; total: number }> {
   const params = new Params();
   const where = [scopeSql(scope, identity, params), readableFilter(identity, 'dataset', 'd', params)];
@@ -76,7 +94,7 @@ export async function listDatasets(db: Queryable, identity: Identity, scope: Dat
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM datasets d WHERE ${condition}`, params.values);
   const page = new Params(params.values);
   const rows = await db.query<DatasetRow>(
-    `${SELECT_DATASET} WHERE ${condition} ORDER BY d.updated_at DESC, d.id LIMIT ${page.add(query.limit ?? 100)} OFFSET ${page.add(query.offset ?? 0)}`,
+    `${SELECT_DATASET} WHERE ${condition} ORDER BY ${orderBy(query)} LIMIT ${page.add(query.limit ?? 100)} OFFSET ${page.add(query.offset ?? 0)}`,
     page.values,
   );
   return { items: rows.map(toDataset), total: count!.total };

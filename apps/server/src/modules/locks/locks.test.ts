@@ -6,6 +6,9 @@ import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { insertGrant, ownerOf, type Owner } from '../records/test-support/fixtures.js';
 
+/** Display names as the demo seed and addUser (the address's local part) give them. */
+const ANALYST_NAME = 'Demo Analyst';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(testStores())('locks on $name', (store) => {
@@ -48,7 +51,7 @@ describe.each(testStores())('locks on $name', (store) => {
     const opened = await call('analyst@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
     expect(opened.statusCode).toBe(200);
     const { lock } = opened.json();
-    expect(lock).toEqual({ ownerId: analyst.id, acquiredAt: expect.any(String), expiresAt: expect.any(String) });
+    expect(lock).toEqual({ ownerId: analyst.id, ownerName: ANALYST_NAME, acquiredAt: expect.any(String), expiresAt: expect.any(String) });
     expect(Date.parse(lock.expiresAt) - Date.parse(lock.acquiredAt)).toBe(LOCK_TTL_SECONDS * 1000);
     await h.db.query("UPDATE locks SET expires_at = expires_at - interval '5 minutes' WHERE resource_id = $1", [id]);
     const refreshed = (await call('analyst@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`)).json().lock;
@@ -117,7 +120,7 @@ describe.each(testStores())('locks on $name', (store) => {
     expect(edited.json().lock).toBeNull();
     const taken = await call('editor@example.com', 'PUT', `/v1/maps/${id}?acquireLock=true`, { name: 'Taken over' });
     expect(taken.statusCode).toBe(200);
-    expect(taken.json().lock).toMatchObject({ ownerId: editor.id });
+    expect(taken.json().lock).toMatchObject({ ownerId: editor.id, ownerName: 'editor' });
     expect(Date.parse(taken.json().lock.expiresAt)).toBeGreaterThan(Date.now());
     expect((await call('analyst@example.com', 'PUT', `/v1/maps/${id}`, { name: 'Owner blocked' })).statusCode).toBe(409);
   });
@@ -132,9 +135,9 @@ describe.each(testStores())('locks on $name', (store) => {
       const response = await transfer('analyst@example.com', id, editor.id);
       expect(response.statusCode).toBe(200);
       const lock = response.json();
-      expect(lock).toEqual({ resourceType: 'map', resourceId: id, ownerId: editor.id, acquiredAt: expect.any(String), expiresAt: expect.any(String) });
+      expect(lock).toEqual({ resourceType: 'map', resourceId: id, ownerId: editor.id, ownerName: 'editor', acquiredAt: expect.any(String), expiresAt: expect.any(String) });
       expect(Date.parse(lock.expiresAt) - Date.parse(lock.acquiredAt)).toBe(LOCK_TTL_SECONDS * 1000);
-      expect((await call('analyst@example.com', 'GET', `/v1/maps/${id}`)).json().lock).toEqual({ ownerId: editor.id, acquiredAt: lock.acquiredAt, expiresAt: lock.expiresAt });
+      expect((await call('analyst@example.com', 'GET', `/v1/maps/${id}`)).json().lock).toEqual({ ownerId: editor.id, ownerName: 'editor', acquiredAt: lock.acquiredAt, expiresAt: lock.expiresAt });
       expect((await call('editor@example.com', 'PUT', `/v1/maps/${id}`, { name: 'Handed over' })).statusCode).toBe(200);
       expect((await call('editor2@example.com', 'PUT', `/v1/maps/${id}`, { name: 'Not me' })).statusCode).toBe(409);
     });
@@ -213,6 +216,74 @@ describe.each(testStores())('locks on $name', (store) => {
       const extra = await call('analyst@example.com', 'PUT', `/v1/locks/map/${id}/owner`, { ownerId: editor.id, expiresAt: 'never' });
       expect(extra.statusCode).toBe(400);
       expect(extra.json()).toEqual({ message: 'Invalid request body', details: "body must not have property 'expiresAt'", appStatusCode: 'VALIDATION_FAILED' });
+      expect(await lockRow(id)).toBeNull();
+    });
+  });
+
+  describe('DELETE /v1/locks/{type}/{id}', () => {
+    const release = (email: string, id: string, query = '', type = 'map') => call(email, 'DELETE', `/v1/locks/${type}/${id}${query}`);
+
+    it('lets the holder release their lock, so another editor takes it at once', async () => {
+      const id = await sharedRecord();
+      await call('editor@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      const released = await release('editor@example.com', id);
+      expect(released.statusCode).toBe(204);
+      expect(released.body).toBe('');
+      expect(await lockRow(id)).toBeNull();
+      expect((await call('analyst@example.com', 'GET', `/v1/maps/${id}`)).json().lock).toBeNull();
+      const taken = await call('editor2@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      expect(taken.json().lock).toMatchObject({ ownerId: editor2.id, ownerName: 'editor2' });
+    });
+
+    it("refuses anyone else's lock with 403, the record's owner included, and leaves it", async () => {
+      const id = await sharedRecord();
+      await call('editor@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      const before = await lockRow(id);
+      for (const email of ['editor2@example.com', 'analyst@example.com']) {
+        const response = await release(email, id);
+        expect(response.statusCode, email).toBe(403);
+        expect(response.json()).toEqual({
+          message: 'Only the lock holder or an administrator can release this lock',
+          details: `Locked by user ${editor.id} until ${before.expires_at.toISOString()}`,
+          appStatusCode: 'FORBIDDEN',
+        });
+      }
+      expect(await lockRow(id)).toEqual(before);
+    });
+
+    it('answers 204 to editors when nothing is held (never taken, or lapsed), and 403 to readers', async () => {
+      const id = await sharedRecord();
+      expect((await release('editor2@example.com', id)).statusCode).toBe(204);
+      await call('editor@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      await lapse(id);
+      expect((await release('editor2@example.com', id)).statusCode).toBe(204);
+      expect(await lockRow(id)).toBeNull();
+      const reader = await release('viewer@example.com', id);
+      expect(reader.statusCode).toBe(403);
+      expect(reader.json()).toEqual({ message: 'You do not have write permission on this map', details: `map ${id}`, appStatusCode: 'FORBIDDEN' });
+    });
+
+    it('hides records the caller cannot see (404) and checks the kind', async () => {
+      const id = await sharedRecord();
+      await call('analyst@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      const hidden = await release('outsider@other.org', id);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual({ message: 'Map not found', details: `No map with id ${id}`, appStatusCode: 'NOT_FOUND' });
+      expect((await release('analyst@example.com', id, '', 'insight')).statusCode).toBe(404);
+      expect((await release('analyst@example.com', id, '', 'dataset')).statusCode).toBe(400);
+      expect((await release('analyst@example.com', 'x')).statusCode).toBe(400);
+      expect((await lockRow(id)).owner_id).toBe(analyst.id);
+    });
+
+    it('lets an administrator in admin mode release any lock, and only in admin mode', async () => {
+      const id = await sharedRecord();
+      await call('editor@example.com', 'GET', `/v1/maps/${id}?acquireLock=true`);
+      expect((await release('admin@example.com', id)).statusCode).toBe(403);
+      const denied = await release('editor@example.com', id, '?isAdmin=true');
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toEqual({ message: 'Administrator rights required', details: 'isAdmin=true is for administrators only', appStatusCode: 'FORBIDDEN' });
+      expect((await lockRow(id)).owner_id).toBe(editor.id);
+      expect((await release('admin@example.com', id, '?isAdmin=true')).statusCode).toBe(204);
       expect(await lockRow(id)).toBeNull();
     });
   });

@@ -2,7 +2,7 @@ import { LOCK_RESOURCE_TYPES, LockOwnerRequest, ResourceLock, StringEnum, Uuid }
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
-import { changeLockOwner } from './service.js';
+import { changeLockOwner, releaseLock } from './service.js';
 
 const Params = Type.Object({ type: StringEnum(LOCK_RESOURCE_TYPES), id: Uuid() });
 const Query = Type.Object({ isAdmin: Type.Optional(Type.Boolean({ description: 'Admin mode (administrators only)' })) }, { additionalProperties: false });
@@ -25,5 +25,23 @@ export function lockRoutes(app: App, { db }: AppDeps) {
       changeLockOwner(db, requireIdentity(request.identity), request.params.type, request.params.id, request.body.ownerId, {
         isAdmin: request.query.isAdmin,
       }),
+  );
+
+  // Not in the spec (docs/catalogue.md, Locks): an editor leaving frees the record now rather than when the lock lapses.
+  app.delete(
+    '/v1/locks/:type/:id',
+    {
+      schema: {
+        tags: ['locks'],
+        summary: 'Release the editing lock of a record (its holder, or an administrator in admin mode)',
+        params: Params,
+        querystring: Query,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await releaseLock(db, requireIdentity(request.identity), request.params.type, request.params.id, { isAdmin: request.query.isAdmin });
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../store/index.js';
 import { findIdentity } from '../users/repo.js';
 import * as repo from './repo.js';
 
-const publicLock = ({ ownerId, acquiredAt, expiresAt }: Lock): Lock => ({ ownerId, acquiredAt, expiresAt });
+const publicLock = ({ ownerId, ownerName, acquiredAt, expiresAt }: Lock): Lock => ({ ownerId, ownerName, acquiredAt, expiresAt });
 
 export const lockedError = (type: LockResourceType, lock: Lock) =>
   new AppError(409, `${resourceLabel(type)} is locked by another user`, AppStatusCode.Locked, `Locked by user ${lock.ownerId} until ${lock.expiresAt}`);
@@ -68,5 +68,24 @@ export async function changeLockOwner(db: Db, identity: Identity, type: LockReso
     if (!targetCanWrite) throw invalidInput('The new lock owner cannot edit this resource', `User ${ownerId} has no write permission on ${type} ${id}`);
     const updated = await repo.setLockOwner(tx, type, id, ownerId, LOCK_TTL_SECONDS);
     return { resourceType: type, resourceId: id, ...publicLock(updated) };
+  });
+}
+
+/**
+ * DELETE /v1/locks/{type}/{id} (not in the spec: the editor leaving frees the record at once instead of after the TTL).
+ * The holder releases their own lock, an administrator in admin mode anyone's; others with write get 403 while someone
+ * else holds it, and 204 when nothing is held; readers 403, those who cannot see the record 404.
+ */
+export async function releaseLock(db: Db, identity: Identity, type: LockResourceType, id: string, options: AccessOptions = {}): Promise<void> {
+  const adminMode = assertAdminMode(identity, options.isAdmin);
+  await db.transaction(async (tx) => {
+    const access = await resolveAccess(tx, identity, type, id, options);
+    const lock = await repo.findLock(tx, type, id);
+    const holder = lock?.active === true && lock.ownerId === identity.userId;
+    if (!adminMode && !holder) {
+      if (!access.actions.has('write')) throw forbidden(`You do not have write permission on this ${resourceLabel(type).toLowerCase()}`, `${type} ${id}`);
+      if (lock?.active) throw forbidden('Only the lock holder or an administrator can release this lock', `Locked by user ${lock.ownerId} until ${lock.expiresAt}`);
+    }
+    if (lock) await repo.deleteLock(tx, type, id);
   });
 }

@@ -183,6 +183,8 @@ function recordSpec(name: string, kind: keyof typeof RECORD_KINDS, path: string)
       ...(publish ? [{ name: 'prepare publishing', need: 'write', ok: 200, method: 'POST', route: `${path}/:id/publish/resources`, body: () => ({ uploadOptions: {} }) } as const] : []),
       { name: 'owner change', need: 'adminMode', ok: 200, admin: true, method: 'PUT', route: `${path}/:id`, body: (_p, f) => ({ ownerId: f.ownerId }) },
       { name: 'take the lock', need: 'write', ok: 200, admin: true, method: 'GET', route: `${path}/:id`, query: () => ({ acquireLock: 'true' }) },
+      // Right after taking it: whoever may write now holds the lock and releases it (readers: 403, as nobody holds it).
+      { name: 'release the lock', need: 'write', ok: 204, admin: true, method: 'DELETE', route: '/v1/locks/:type/:id' },
       // Hands the lock to the owner, so it comes after every other change.
       { name: 'lock owner change', need: 'write', ok: 200, admin: true, method: 'PUT', route: '/v1/locks/:type/:id/owner', body: (_p, f) => ({ ownerId: f.ownerId }) },
       { name: 'clone', need: 'copy', ok: 201, method: 'POST', route: `${path}/:id/clone` },

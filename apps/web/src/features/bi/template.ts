@@ -1,6 +1,6 @@
 // The side-menu layout an analytic set's template describes (template.config.insightState), as the web app reads it,
 // and how a chart's query is filled from the query-bar values.
-import type { FilterWidget } from '@atlas/domain';
+import type { FilterWidget, PeriodGranularity } from '@atlas/domain';
 
 export type ChartKind = 'line' | 'bar' | 'heatmap' | 'table' | 'pivot-table';
 
@@ -20,6 +20,11 @@ export interface ChartDefinition {
   alternativeKind?: ChartKind;
   /** The export control shows only when this template parameter is true. */
   exportControl?: { templateParameter: string };
+  /**
+   * The chart offers its range in these granularities, rewriting the periods of both ends ("{{startPeriod}}",
+   * "{{endPeriod}}"): Visitation Trends' indexed subview, monthly or daily (7-day rolling).
+   */
+  periodGranularity?: { start: string; end: string; options: PeriodGranularity[] };
 }
 
 export interface ViewDefinition {

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbEngine } from '../../../engine/duckdb.js';
+import type { DuckDbEngine } from '../../../engine/duckdb.js';
+import { openTestEngine } from '../../../engine/test-support/engine.js';
 import { ROLLUPS } from './definitions.js';
 import type { PanelRelations } from '../views/types.js';
 
@@ -29,7 +30,7 @@ describe('journeys rollup', () => {
   let dir = '';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-rollup-'));
-    engine = await DuckDbEngine.open({ dataDir: dir, threads: 1, memoryLimit: '256MB', retireDelayMs: 0 });
+    engine = await openTestEngine({ dataDir: dir, threads: 1, memoryLimit: '256MB' });
   });
   afterAll(async () => {
     await engine.close();

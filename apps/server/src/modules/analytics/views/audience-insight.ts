@@ -1,7 +1,6 @@
 // Audience Insight (foot-traffic.md "norm_visit_share", "Audience Insight"): who visits the chosen chains of one DMA.
-import { labels } from '@atlas/analytics';
-import { AGE_ORDER, GENDERS } from '@atlas/domain';
-import { periodWindow } from './periods.js';
+import { AGE_ORDER, GENDERS, periodWindow, type AudienceInsightRow } from '@atlas/domain';
+import { geographyFields, taxonomyFields, windowFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Dimension = 'age' | 'gender';
@@ -38,15 +37,16 @@ function view(dimension: Dimension, segments: readonly string[]): ViewRunner {
     const start = periodWindow('monthly', period.start).start;
     const end = periodWindow('monthly', period.end).end;
     const rows = await engine.queryRows(sql(panel, dimension), [values.dma, values.chains, start, end, [...segments]]);
-    const names = labels().PLACE_TAXONOMY;
-    return rows.map((row) => {
-      const id = String(row.place_taxonomy_id);
+    const common = { ...geographyFields(values.dma as string), ...windowFields('monthly', period.start, period.end) };
+    return rows.map((row): AudienceInsightRow => {
       const share = row.norm_visit_share === null ? null : Number(row.norm_visit_share);
       const populationShare = row.population_share === null ? 0 : Number(row.population_share);
+      const segment = String(row.segment);
       return {
-        place_taxonomy_id: id,
-        place_taxonomy_value: names[id] ?? id,
-        [dimension]: row.segment,
+        ...common,
+        ...taxonomyFields(String(row.place_taxonomy_id)),
+        share_name: segment,
+        ...(dimension === 'age' ? { age: segment as AudienceInsightRow['age'] } : { gender: segment as AudienceInsightRow['gender'] }),
         norm_visit_share: share,
         // null when the chain has no visits (no share) or the segment has no population in the DMA.
         fair_share_index: share === null || populationShare === 0 ? null : (share / populationShare) * 100,

@@ -1,7 +1,7 @@
 // Change in Visits (foot-traffic.md "Change in Visits"): focus vs benchmark normalized visits per geography × chain or category.
-import { CATEGORIES, COUNTRY, labels } from '@atlas/analytics';
+import { periodBounds, periodWindow, type ChangeInVisitsRow } from '@atlas/domain';
+import { geographyFields, periodFields, taxonomyFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
-import { periodWindow } from './periods.js';
 
 // $1 geographies, $2 taxonomies, $3..$4 focus window, $5..$6 benchmark window, $7 / $8 focus / benchmark normalization factor.
 // Reads the monthly rollup. Every selected pair gets a row (cross join + left join); a category matches all its chains;
@@ -22,8 +22,6 @@ SELECT g.id AS geography_id, t.id AS place_taxonomy_id,
 FROM g CROSS JOIN t LEFT JOIN agg ON agg.gid = g.id AND agg.tid = t.id
 ORDER BY g.i, t.i`;
 
-const categoryIds = new Set(CATEGORIES.map((category) => category.id));
-
 export const percentChangeByGeography: ViewRunner = async (engine, panel, values) => {
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; focus: string; benchmark: string };
   const focus = periodWindow(period.granularity, period.focus);
@@ -33,22 +31,15 @@ export const percentChangeByGeography: ViewRunner = async (engine, panel, values
     focus.start, focus.end, benchmark.start, benchmark.end,
     focus.standardDays / focus.days, benchmark.standardDays / benchmark.days,
   ]);
-  const names = labels();
-  return rows.map((row) => {
-    const geographyId = String(row.geography_id);
-    const taxonomyId = String(row.place_taxonomy_id);
+  return rows.map((row): ChangeInVisitsRow => {
     const focusValue = Number(row.normalized_visits);
     const benchmarkValue = Number(row.benchmark_normalized_visits);
     return {
-      geography_type: geographyId === COUNTRY.id ? 'country' : 'dma',
-      geography_id: geographyId,
-      geography_value: names.GEOGRAPHY[geographyId] ?? geographyId,
-      place_taxonomy_type: categoryIds.has(taxonomyId) ? 'category' : 'chain',
-      place_taxonomy_id: taxonomyId,
-      place_taxonomy_value: names.PLACE_TAXONOMY[taxonomyId] ?? taxonomyId,
-      period_type: period.granularity,
-      period_value: period.focus,
+      ...geographyFields(String(row.geography_id)),
+      ...taxonomyFields(String(row.place_taxonomy_id)),
+      ...periodFields(period.granularity, period.focus),
       benchmark_period_value: period.benchmark,
+      benchmark_period_epoch_ms: periodBounds(period.granularity, period.benchmark).startMs,
       normalized_visits: focusValue,
       benchmark_normalized_visits: benchmarkValue,
       percent_change: benchmarkValue === 0 ? null : ((focusValue - benchmarkValue) / benchmarkValue) * 100,

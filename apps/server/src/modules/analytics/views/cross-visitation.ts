@@ -1,8 +1,8 @@
 // Cross-Visitation (foot-traffic.md "overlap", "Cross-Visitation"): the share of a base chain's weighted visitors who
 // also visited an overlap chain, both memberships counted in the one geography and the selected window of periods.
-import { labels } from '@atlas/analytics';
 import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
-import { periodBounds } from './periods.js';
+import { periodBounds, type CrossVisitationRow } from '@atlas/domain';
+import { geographyFields, secondaryTaxonomyFields, taxonomyFields, windowFields } from './fields.js';
 import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
 // Both readings answer the weight of the window's visiting devices by their set of selected chains (bit i = the i-th
@@ -92,14 +92,10 @@ export async function overlapRows(
   const chains = [...new Set([...bases, ...others])];
   const geography = values.geography as string;
   const sets = (via ? null : await crossVisitorSets(sql, panel, chains, geography, window)) ?? (await chainVisitorSets(sql, panel, chains, geography, window));
-  const names = labels().PLACE_TAXONOMY;
-  return overlaps(sets, chains, bases, others).map(({ base, other, overlap }) => ({
-    place_taxonomy_id: base,
-    place_taxonomy_value: names[base] ?? base,
-    secondary_place_taxonomy_id: other,
-    secondary_place_taxonomy_value: names[other] ?? other,
-    overlap,
-  }));
+  const common = { ...geographyFields(geography), ...windowFields(period.granularity, period.start, period.end) };
+  return overlaps(sets, chains, bases, others).map(
+    ({ base, other, overlap }): CrossVisitationRow => ({ ...common, ...taxonomyFields(base), ...secondaryTaxonomyFields(other), overlap }),
+  );
 }
 
 /** The heatmap: every selected chain as base (rows) by every selected chain as overlap (columns), diagonal included. */

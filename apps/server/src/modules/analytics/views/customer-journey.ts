@@ -1,7 +1,8 @@
 // Customer Journey (foot-traffic.md "Customer Journey" and its reading): where the primary chain's (category's) visitors
 // were just before and just after, on the same day, as shares of the primary visits that have such a neighbour.
-import { CATEGORIES, COUNTRY, labels } from '@atlas/analytics';
-import { CHART_GROUP_LIMITS } from '@atlas/domain';
+import { CATEGORIES } from '@atlas/analytics';
+import { CHART_GROUP_LIMITS, type CustomerJourneyRow } from '@atlas/domain';
+import { geographyFields, secondaryTaxonomyFields, taxonomyFields, windowFields } from './fields.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
@@ -60,34 +61,24 @@ export const customerJourney: ViewRunner = async (engine, panel, values, given) 
   const geographyId = values.geography as string;
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
   const rows = await engine.queryRows(sql(panel, primary, by), [primaryId, geographyId, ...periodParams(periodsBetween(period.granularity, period.start, period.end))]);
-  const names = labels();
   const common = {
-    place_taxonomy_type: primary,
-    place_taxonomy_id: primaryId,
-    place_taxonomy_value: names.PLACE_TAXONOMY[primaryId] ?? primaryId,
-  };
-  const geography = {
-    geography_type: geographyId === COUNTRY.id ? 'country' : 'dma',
-    geography_id: geographyId,
-    geography_value: names.GEOGRAPHY[geographyId] ?? geographyId,
+    ...geographyFields(geographyId),
+    ...taxonomyFields(primaryId),
+    poi_level_name: by,
+    ...windowFields(period.granularity, period.start, period.end),
   };
   return RELATIONSHIPS.flatMap((relationship) => {
     const found = rows
       .filter((row) => row.relationship === relationship)
-      .map((row) => {
-        const x = String(row.x);
-        return {
+      .map(
+        (row): CustomerJourneyRow => ({
           relationship,
           ...common,
-          secondary_place_taxonomy_id: x,
-          secondary_place_taxonomy_value: names.PLACE_TAXONOMY[x] ?? x,
-          poi_level_name: by,
-          ...geography,
-          period_type: period.granularity,
+          ...secondaryTaxonomyFields(String(row.x)),
           percentage: row.percentage === null ? null : Number(row.percentage),
           normalized_visits: Number(row.normalized_visits),
-        };
-      });
+        }),
+      );
     return topByPercentage(found, CHART_GROUP_LIMITS.customerJourney);
   });
 };

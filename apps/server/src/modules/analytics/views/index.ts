@@ -1,5 +1,16 @@
 // The views that can be queried, by analytic set and template id (a view's or subview's id, or its chart's templateId).
-import type { AnalyticSetId } from '@atlas/domain';
+import {
+  AudienceInsightRow,
+  ChangeInVisitsRow,
+  CrossVisitationRow,
+  CustomerJourneyRow,
+  DaypartShareRow,
+  DwellTimeRow,
+  IndexedFootTrafficRow,
+  MovementPivotRow,
+  type AnalyticSetId,
+} from '@atlas/domain';
+import type { TSchema } from 'typebox';
 import { byAge, byGender } from './audience-insight.js';
 import { percentChangeByGeography } from './change-in-visits.js';
 import { focusChainOverlap, overlapHeatmap } from './cross-visitation.js';
@@ -9,17 +20,38 @@ import { movementPivot } from './movement-pivot.js';
 import type { ViewRunner } from './types.js';
 import { indexedFootTraffic, medianDwellTime, visitShareByDaypart } from './visitation-trends.js';
 
-export const VIEWS: Partial<Record<AnalyticSetId, Readonly<Record<string, ViewRunner>>>> = {
-  'audience-insight': { 'visit-share-by-age': byAge, 'fair-share-index-by-age': byAge, 'visit-share-by-gender': byGender, 'fair-share-index-by-gender': byGender },
-  'change-in-visits': { 'change-in-visits': percentChangeByGeography, 'percent-change-by-geography': percentChangeByGeography },
-  'cross-visitation': { 'cross-visitation': overlapHeatmap, 'overlap-heatmap': overlapHeatmap, 'focus-chain-overlap': focusChainOverlap },
-  'customer-journey': { 'customer-journey': customerJourney, 'top-before-and-after': customerJourney },
-  'indexed-foot-traffic': { 'indexed-foot-traffic': indexedFootTrafficView, 'chains-in-geography': chainsInGeography, 'chain-across-geographies': chainAcrossGeographies },
-  'movement-pivot': { 'movement-pivot': movementPivot, pivot: movementPivot },
+/** A view: how it runs, and the schema (@atlas/domain) every row of its answer matches. */
+export interface View {
+  run: ViewRunner;
+  row: TSchema;
+}
+
+const view = (run: ViewRunner, row: TSchema): View => ({ run, row });
+
+export const VIEWS: Partial<Record<AnalyticSetId, Readonly<Record<string, View>>>> = {
+  'audience-insight': {
+    'visit-share-by-age': view(byAge, AudienceInsightRow),
+    'fair-share-index-by-age': view(byAge, AudienceInsightRow),
+    'visit-share-by-gender': view(byGender, AudienceInsightRow),
+    'fair-share-index-by-gender': view(byGender, AudienceInsightRow),
+  },
+  'change-in-visits': { 'change-in-visits': view(percentChangeByGeography, ChangeInVisitsRow), 'percent-change-by-geography': view(percentChangeByGeography, ChangeInVisitsRow) },
+  'cross-visitation': {
+    'cross-visitation': view(overlapHeatmap, CrossVisitationRow),
+    'overlap-heatmap': view(overlapHeatmap, CrossVisitationRow),
+    'focus-chain-overlap': view(focusChainOverlap, CrossVisitationRow),
+  },
+  'customer-journey': { 'customer-journey': view(customerJourney, CustomerJourneyRow), 'top-before-and-after': view(customerJourney, CustomerJourneyRow) },
+  'indexed-foot-traffic': {
+    'indexed-foot-traffic': view(indexedFootTrafficView, IndexedFootTrafficRow),
+    'chains-in-geography': view(chainsInGeography, IndexedFootTrafficRow),
+    'chain-across-geographies': view(chainAcrossGeographies, IndexedFootTrafficRow),
+  },
+  'movement-pivot': { 'movement-pivot': view(movementPivot, MovementPivotRow), pivot: view(movementPivot, MovementPivotRow) },
   'visitation-trends': {
-    'indexed-foot-traffic': indexedFootTraffic,
-    'visit-share-by-daypart': visitShareByDaypart,
-    'median-dwell-time': medianDwellTime,
+    'indexed-foot-traffic': view(indexedFootTraffic, IndexedFootTrafficRow),
+    'visit-share-by-daypart': view(visitShareByDaypart, DaypartShareRow),
+    'median-dwell-time': view(medianDwellTime, DwellTimeRow),
   },
 };
 

@@ -1,20 +1,12 @@
 // Indexed Foot Traffic (foot-traffic.md "Indexed Foot Traffic"): one series per geography × chain, daily as trailing
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
-import { COUNTRY, labels } from '@atlas/analytics';
-import { badRequest } from '../../../http/errors.js';
-import { DAY_MS, iso, periodBounds, periodOfDay } from './periods.js';
+import { DAY_MS, isoDay, periodBounds, periodOfDay, type IndexedFootTrafficRow } from '@atlas/domain';
+import { geographyFields, periodFields, taxonomyFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
-
-/** UTC ms of a 'YYYY-MM-DD' day; the format is validated already, but a day past the month's end (02-30) is not. */
-function dayMs(key: 'start' | 'end', day: string): number {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(ms) || iso(ms) !== day) throw badRequest(`Analysis Period: ${key} ${day} is not a calendar day`, `analysisPeriod: ${key} ${day} is not a calendar day`);
-  return ms;
-}
-
 type Granularity = 'daily' | 'monthly';
-interface Pair { geography: string; chain: string }
+export interface Pair { geography: string; chain: string }
+export interface IndexedPeriod { granularity: Granularity; start: string; end: string }
 
 // Trusted SQL fragments per granularity (never user input).
 const UNIT = { daily: 'day', monthly: 'month' } as const;
@@ -54,32 +46,25 @@ SELECT gid AS geography_id, cid AS place_taxonomy_id, CAST(period AS VARCHAR) AS
 FROM valued WHERE period >= $5::DATE
 ORDER BY i, period`;
 
-/** Runs the series of the given geography × chain pairs (duplicates dropped, first occurrence kept: one line per group). */
-async function run(engine: Parameters<ViewRunner>[0], panel: PanelRelations, values: Record<string, unknown>, wanted: Pair[]) {
+/**
+ * The indexed series of the given geography × chain pairs over the period's range (duplicates dropped, first
+ * occurrence kept: one line per group). Also Visitation Trends' indexed subview.
+ */
+export async function indexedSeries(engine: Parameters<ViewRunner>[0], panel: PanelRelations, period: IndexedPeriod, wanted: Pair[]) {
   const pairs = wanted.filter((pair, k) => wanted.findIndex((other) => other.geography === pair.geography && other.chain === pair.chain) === k);
-  const period = values.analysisPeriod as { granularity: Granularity; start: string; end: string };
   const g = period.granularity;
   const window =
     g === 'daily'
-      ? { shown: period.start, start: iso(dayMs('start', period.start) - 6 * DAY_MS), end: iso(dayMs('end', period.end) + DAY_MS) }
-      : { shown: `${period.start}-01`, start: `${period.start}-01`, end: iso(periodBounds('monthly', period.end).endMs) };
+      ? { shown: period.start, start: isoDay(periodBounds(g, period.start).startMs - 6 * DAY_MS), end: isoDay(periodBounds(g, period.end).endMs) }
+      : { shown: `${period.start}-01`, start: `${period.start}-01`, end: isoDay(periodBounds(g, period.end).endMs) };
   const rows = await engine.queryRows(sql(panel, g), [pairs.map((p) => p.geography), pairs.map((p) => p.chain), window.start, window.end, window.shown]);
-  const names = labels();
-  return rows.map((row) => {
-    const geographyId = String(row.geography_id);
-    const chainId = String(row.place_taxonomy_id);
-    const period = periodOfDay(g, String(row.period_day));
+  return rows.map((row): IndexedFootTrafficRow => {
     const value = Number(row.normalized_visits);
     const first = Number(row.first_value);
     return {
-      geography_type: geographyId === COUNTRY.id ? 'country' : 'dma',
-      geography_id: geographyId,
-      geography_value: names.GEOGRAPHY[geographyId] ?? geographyId,
-      place_taxonomy_id: chainId,
-      place_taxonomy_value: names.PLACE_TAXONOMY[chainId] ?? chainId,
-      period_type: g,
-      period_value: period.value,
-      period_epoch_ms: period.epochMs,
+      ...geographyFields(String(row.geography_id)),
+      ...taxonomyFields(String(row.place_taxonomy_id)),
+      ...periodFields(g, periodOfDay(g, String(row.period_day)).value),
       normalized_visits: value,
       raw_visits: Number(row.raw_visits),
       norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,
@@ -93,11 +78,14 @@ const chainAcrossGeographiesPairs = (values: Record<string, unknown>): Pair[] =>
   (values.geographies as string[]).map((geography) => ({ geography, chain: values.chain as string }));
 
 /** Chart "chains-in-geography": the selected chains within the one geography (at most 7 lines). */
-export const chainsInGeography: ViewRunner = (engine, panel, values) => run(engine, panel, values, chainsInGeographyPairs(values));
+const analysisPeriod = (values: Record<string, unknown>) => values.analysisPeriod as IndexedPeriod;
+
+export const chainsInGeography: ViewRunner = (engine, panel, values) => indexedSeries(engine, panel, analysisPeriod(values), chainsInGeographyPairs(values));
 
 /** Chart "chain-across-geographies": the one chain in each selected geography (at most 7 of the 20 line groups). */
-export const chainAcrossGeographies: ViewRunner = (engine, panel, values) => run(engine, panel, values, chainAcrossGeographiesPairs(values));
+export const chainAcrossGeographies: ViewRunner = (engine, panel, values) =>
+  indexedSeries(engine, panel, analysisPeriod(values), chainAcrossGeographiesPairs(values));
 
 /** The view as a whole: the series of both charts, each geography × chain once. */
 export const indexedFootTrafficView: ViewRunner = (engine, panel, values) =>
-  run(engine, panel, values, [...chainsInGeographyPairs(values), ...chainAcrossGeographiesPairs(values)]);
+  indexedSeries(engine, panel, analysisPeriod(values), [...chainsInGeographyPairs(values), ...chainAcrossGeographiesPairs(values)]);

@@ -1,7 +1,8 @@
 // Movement Pivot (foot-traffic.md "Movement Pivot", "normalized_visits", General readings): normalized and raw visits
 // grouped by the dimensions on the layout's rows and columns, after the demographic, geography and taxonomy filters.
-import { CATEGORIES, CHAINS, COUNTRY, labels } from '@atlas/analytics';
-import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
+import { CATEGORIES, CHAINS } from '@atlas/analytics';
+import { AGE_ORDER, GENDERS, INCOME_ORDER, type MovementPivotRow } from '@atlas/domain';
+import { geographyFields, periodFields, secondaryTaxonomyFields, taxonomyFields } from './fields.js';
 import { badRequest } from '../../../http/errors.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
@@ -92,37 +93,34 @@ export const movementPivot: ViewRunner = async (engine, panel, values) => {
     return 0;
   });
 
-  const label = labels();
   const hasChain = dimensions.includes('chain');
-  return ranked.map(({ row }) => {
-    const out: Record<string, unknown> = {};
+  return ranked.map(({ row }): MovementPivotRow => {
+    const out: Partial<MovementPivotRow> = {};
     dimensions.forEach((dimension, k) => {
       const value = row[`dim${k}`];
       const id = String(value);
       switch (dimension) {
         case 'age':
+          out.age = id as MovementPivotRow['age'];
+          break;
         case 'gender':
+          out.gender = id as MovementPivotRow['gender'];
+          break;
         case 'income':
-          out[dimension] = id;
+          out.income = id as MovementPivotRow['income'];
           break;
         case 'geography':
-          Object.assign(out, { geography_type: id === COUNTRY.id ? 'country' : 'dma', geography_id: id, geography_value: label.GEOGRAPHY[id] ?? id });
+          Object.assign(out, geographyFields(id));
           break;
-        case 'period': {
-          const own = periods[Number(value) - 1]!;
-          Object.assign(out, { period_type: period.granularity, period_value: own.value, period_epoch_ms: own.epochMs });
+        case 'period':
+          Object.assign(out, periodFields(period.granularity, periods[Number(value) - 1]!.value));
           break;
-        }
         case 'chain':
-          Object.assign(out, { place_taxonomy_type: 'chain', place_taxonomy_id: id, place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id });
+          Object.assign(out, taxonomyFields(id));
           break;
         case 'category':
-          Object.assign(
-            out,
-            hasChain
-              ? { secondary_place_taxonomy_id: id, secondary_place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id }
-              : { place_taxonomy_type: 'category', place_taxonomy_id: id, place_taxonomy_value: label.PLACE_TAXONOMY[id] ?? id },
-          );
+          // Beside a chain the category is the secondary taxonomy; alone it is the row's place taxonomy.
+          Object.assign(out, hasChain ? secondaryTaxonomyFields(id) : taxonomyFields(id));
           break;
       }
     });

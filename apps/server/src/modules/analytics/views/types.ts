@@ -1,3 +1,4 @@
+import type { AnalyticRow } from '@atlas/domain';
 import type { Engine } from '../../../engine/types.js';
 
 /** Trusted relations of the organization's panel tables (embedded engine paths or warehouse table names). */
@@ -28,7 +29,8 @@ export interface PanelRelations extends RawPanelRelations {
 export type SqlRunner = Pick<Engine, 'queryRows'>;
 
 /**
- * One view of an analytic set: validated parameter values (defaults filled in) → result rows with §3 field names.
+ * One view of an analytic set: validated parameter values (defaults filled in) → result rows with §3 field names, each
+ * of the view's row schema (views/index.ts).
  * `given` is the request's own values, for views that tell an absent parameter from its default.
  */
 export type ViewRunner = (
@@ -36,4 +38,4 @@ export type ViewRunner = (
   panel: PanelRelations,
   values: Record<string, unknown>,
   given: Record<string, unknown>,
-) => Promise<Record<string, unknown>[]>;
+) => Promise<AnalyticRow[]>;

@@ -1,38 +1,47 @@
-// Visitation Trends (foot-traffic.md "Visitation Trends", "Indexed Foot Traffic"): chains of one DMA over a window of months.
-import { labels } from '@atlas/analytics';
-import { DAYPARTS } from '@atlas/domain';
+// Visitation Trends (foot-traffic.md "Visitation Trends", "Indexed Foot Traffic"): chains of one DMA; daypart shares and
+// dwell over the months of Period, the indexed subview over the hidden start and end periods (monthly or daily).
+import { DAYPARTS, granularityOf, periodWindow, type DaypartShareRow, type DwellTimeRow } from '@atlas/domain';
+import { geographyFields, taxonomyFields, windowFields } from './fields.js';
 import { badRequest } from '../../../http/errors.js';
-import { MONTH, periodOfDay, periodWindow } from './periods.js';
+import { indexedSeries, type IndexedPeriod } from './indexed-foot-traffic.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 interface Scope {
   dma: string;
   chains: string[];
-  startMonth: string;
-  endMonth: string;
   start: string;
   end: string;
+  /** The identifying fields of every row: the DMA and the months of Period. */
+  common: ReturnType<typeof geographyFields> & ReturnType<typeof windowFields>;
 }
 
-/**
- * The months the views cover: startPeriod..endPeriod as the hidden parameters say, each one falling back to the
- * period parameter's start or end when absent (the query bar keeps them in step).
- */
-function scope(values: Record<string, unknown>, explicit: Record<string, unknown>): Scope {
+/** Daypart shares and median dwell cover the months of Period (the hidden start and end periods do not reach them). */
+function scope(values: Record<string, unknown>): Scope {
   const period = values.period as { start: string; end: string };
-  const startMonth = explicit.startPeriod !== undefined ? values.startPeriod : period.start;
-  const endMonth = explicit.endPeriod !== undefined ? values.endPeriod : period.end;
-  for (const [id, month] of [['startPeriod', startMonth], ['endPeriod', endMonth]] as const)
-    if (typeof month !== 'string' || !MONTH.test(month)) throw badRequest(`${id}: not a monthly period`, `${id} must be YYYY-MM`);
-  if ((startMonth as string) > (endMonth as string)) throw badRequest('startPeriod: the start comes after the end', 'startPeriod must not come after endPeriod');
   return {
     dma: values.dma as string,
     chains: values.chains as string[],
-    startMonth: startMonth as string,
-    endMonth: endMonth as string,
-    start: periodWindow('monthly', startMonth as string).start,
-    end: periodWindow('monthly', endMonth as string).end,
+    start: periodWindow('monthly', period.start).start,
+    end: periodWindow('monthly', period.end).end,
+    common: { ...geographyFields(values.dma as string), ...windowFields('monthly', period.start, period.end) },
   };
+}
+
+/**
+ * The range of the indexed subview: startPeriod..endPeriod as the hidden parameters say, each falling back to Period's
+ * start or end when absent (the query bar keeps them in step). Both monthly, or both daily (7-day rolling values).
+ */
+export function indexedRange(values: Record<string, unknown>, given: Record<string, unknown>): IndexedPeriod {
+  const period = values.period as { start: string; end: string };
+  const start = given.startPeriod !== undefined ? values.startPeriod : period.start;
+  const end = given.endPeriod !== undefined ? values.endPeriod : period.end;
+  const granularity = typeof start === 'string' ? granularityOf(start) : null;
+  if (granularity !== 'monthly' && granularity !== 'daily')
+    throw badRequest('startPeriod: not a monthly or daily period', 'startPeriod must be YYYY-MM or YYYY-MM-DD');
+  if (typeof end !== 'string' || granularityOf(end) !== granularity)
+    throw badRequest(`endPeriod: not a ${granularity} period`, `endPeriod must be written like startPeriod (${granularity})`);
+  if ((start as string) > end) throw badRequest('startPeriod: the start comes after the end', 'startPeriod must not come after endPeriod');
+  return { granularity, start: start as string, end };
 }
 
 // $1 dma, $2 chains, $3..$4 half-open window of months: the rows of a rollup for the selected chains at the DMA's places.
@@ -73,59 +82,36 @@ SELECT c.id AS place_taxonomy_id, ((stats.low + stats.high) / 2)::FLOAT8 AS "med
 FROM c LEFT JOIN stats ON stats.chain_id = c.id
 ORDER BY c.i`;
 
-// Months of the window that lie within the data's span (first to last visit month of the whole panel).
-const indexedSql = (r: PanelRelations) => `
-WITH ${scoped(r.monthly)},
-span AS (SELECT MIN(month) AS first, MAX(month) AS last FROM ${r.monthly}),
-m AS (
-  SELECT g.month::DATE AS month FROM span, generate_series($3::TIMESTAMP, $4::TIMESTAMP - INTERVAL '1 month', INTERVAL '1 month') AS g(month)
-  WHERE g.month::DATE BETWEEN span.first AND span.last
-),
-agg AS (SELECT chain_id, month, SUM(weighted) AS weighted, SUM(visits) AS raw FROM vv GROUP BY chain_id, month),
-series AS (
-  SELECT c.id, c.i, m.month,
-         COALESCE(agg.weighted, 0) * 30 / ((m.month + INTERVAL '1 month')::DATE - m.month)::FLOAT8 AS normalized_visits,
-         COALESCE(agg.raw, 0) AS raw_visits
-  FROM c CROSS JOIN m LEFT JOIN agg ON agg.chain_id = c.id AND agg.month = m.month
-)
-SELECT id AS place_taxonomy_id, CAST(month AS VARCHAR) AS period_day, normalized_visits::FLOAT8 AS normalized_visits, raw_visits,
-       first_value(normalized_visits) OVER (PARTITION BY id ORDER BY month)::FLOAT8 AS first_value
-FROM series ORDER BY i, month`;
-
-const taxonomy = (id: string) => ({ place_taxonomy_id: id, place_taxonomy_value: labels().PLACE_TAXONOMY[id] ?? id });
 const params = (s: Scope) => [s.dma, s.chains, s.start, s.end];
 
-export const visitShareByDaypart: ViewRunner = async (engine, panel, values, explicit) => {
-  const rows = await engine.queryRows(daypartSql(panel), [...params(scope(values, explicit)), [...DAYPARTS]]);
-  return rows.map((row) => ({ ...taxonomy(String(row.place_taxonomy_id)), share_name: row.share_name, shareOfNormalizedVisits: row.shareOfNormalizedVisits }));
+export const visitShareByDaypart: ViewRunner = async (engine, panel, values) => {
+  const s = scope(values);
+  const rows = await engine.queryRows(daypartSql(panel), [...params(s), [...DAYPARTS]]);
+  return rows.map(
+    (row): DaypartShareRow => ({
+      ...s.common,
+      ...taxonomyFields(String(row.place_taxonomy_id)),
+      share_name: row.share_name as DaypartShareRow['share_name'],
+      shareOfNormalizedVisits: row.shareOfNormalizedVisits === null ? null : Number(row.shareOfNormalizedVisits),
+    }),
+  );
 };
 
-export const medianDwellTime: ViewRunner = async (engine, panel, values, explicit) => {
-  const rows = await engine.queryRows(dwellSql(panel), params(scope(values, explicit)));
-  return rows.map((row) => ({
-    ...taxonomy(String(row.place_taxonomy_id)),
-    medianDwellTimeMinutes: row.medianDwellTimeMinutes,
-    average_dwell_time_minutes: row.average_dwell_time_minutes,
-  }));
+const figure = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export const medianDwellTime: ViewRunner = async (engine, panel, values) => {
+  const s = scope(values);
+  const rows = await engine.queryRows(dwellSql(panel), params(s));
+  return rows.map(
+    (row): DwellTimeRow => ({
+      ...s.common,
+      ...taxonomyFields(String(row.place_taxonomy_id)),
+      medianDwellTimeMinutes: figure(row.medianDwellTimeMinutes),
+      average_dwell_time_minutes: figure(row.average_dwell_time_minutes),
+    }),
+  );
 };
 
-export const indexedFootTraffic: ViewRunner = async (engine, panel, values, explicit) => {
-  const s = scope(values, explicit);
-  const rows = await engine.queryRows(indexedSql(panel), params(s));
-  const geography = { geography_type: 'dma', geography_id: s.dma, geography_value: labels().GEOGRAPHY[s.dma] ?? s.dma };
-  return rows.map((row) => {
-    const value = Number(row.normalized_visits);
-    const first = Number(row.first_value);
-    const period = periodOfDay('monthly', String(row.period_day));
-    return {
-      ...geography,
-      ...taxonomy(String(row.place_taxonomy_id)),
-      period_type: 'monthly',
-      period_value: period.value,
-      period_epoch_ms: period.epochMs,
-      normalized_visits: value,
-      raw_visits: Number(row.raw_visits),
-      norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,
-    };
-  });
-};
+/** The chains of the DMA indexed over the hidden start..end periods, monthly or daily (as Indexed Foot Traffic computes them). */
+export const indexedFootTraffic: ViewRunner = (engine, panel, values, given) =>
+  indexedSeries(engine, panel, indexedRange(values, given), (values.chains as string[]).map((chain) => ({ geography: values.dma as string, chain })));

@@ -62,3 +62,24 @@ describe('ChartView', () => {
     expect(figureValues(html)).toEqual(['100']);
   });
 });
+
+describe('ChartView downloads', () => {
+  const bars = ['a', 'b'].map((id, k) => ({ place_taxonomy_id: id, place_taxonomy_value: labels.PLACE_TAXONOMY[id], medianDwellTimeMinutes: 10 + k }));
+
+  it('offers every ECharts chart as PNG and its rows as CSV', () => {
+    const html = render(<ChartView setId="visitation-trends" chart={chartOf('median-dwell-time')} rows={bars} values={{}} labels={labels} templateParameters={{}} />);
+    expect([...html.matchAll(/data-export="([^"]+)"/g)].map((m) => m[1])).toEqual(['png', 'csv']);
+  });
+
+  it('keeps the CSV of a chart with an export control behind its template parameter, the PNG not', () => {
+    const chart = chartOf('median-dwell-time', { exportControl: { templateParameter: 'canExport' } });
+    const html = render(<ChartView setId="visitation-trends" chart={chart} rows={bars} values={{}} labels={labels} templateParameters={{}} />);
+    expect([...html.matchAll(/data-export="([^"]+)"/g)].map((m) => m[1])).toEqual(['png']);
+  });
+
+  it('says why a Change in Visits chart is flat when focus and benchmark are one month', () => {
+    const rows = [{ geography_id: 'US', geography_value: 'United States', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', period_value: '2025-12', benchmark_period_value: '2025-12', percent_change: 0 }];
+    const html = render(<ChartView setId="change-in-visits" chart={chartOf('percent-change-by-geography', { kind: 'bar' })} rows={rows} values={{}} labels={labels} templateParameters={{}} />);
+    expect(html).toContain('role="note" data-notice="">Focus and benchmark are the same month (2025-12)');
+  });
+});

@@ -1,13 +1,15 @@
-import type { AnalyticSetId, Labels } from '@atlas/domain';
-import { useMemo, useState, type ReactNode } from 'react';
-import type { ChartDefinition, ChartKind } from '../template';
+import { convertPeriod, granularityOf, type AnalyticSetId, type Labels, type PeriodGranularity } from '@atlas/domain';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { referencedId, type ChartDefinition, type ChartKind } from '../template';
 import { journeyFigures, journeyOf, journeySubtitle } from './customer-journey';
-import { EChart } from './EChart';
+import { EChart, type EChartHandle } from './EChart';
+import { downloadCsv, download, mayExportData, rowsCsv } from './export';
 import { Figures } from './Figures';
 import { JourneyTable } from './JourneyTable';
 import { Legend } from './Legend';
 import { layoutOf, pivotCsv, pivotFigures, pivotOf } from './movement-pivot';
 import { PivotTable } from './PivotTable';
+import { ScrollBox } from './ScrollBox';
 import { rendererOf } from './renderers';
 import type { ChartClick, Figure, Limited, OptionBuilder, Values } from './types';
 import './charts.css';
@@ -23,6 +25,8 @@ export interface ChartViewProps {
   templateParameters: Record<string, unknown>;
   /** A heatmap column was selected (chart.onColumnSelect): the column's id. */
   onSelectColumn?(value: string): void;
+  /** The chart changes some query values itself (chart.periodGranularity): the parameters and their new values. */
+  onSetValues?(patch: Record<string, unknown>): void;
   /** Height of the drawing in pixels. */
   height?: number;
 }
@@ -57,12 +61,13 @@ function Frame(props: {
   setId: AnalyticSetId;
   subtitle?: string;
   limited?: Limited;
+  notice?: string;
   tools?: ReactNode;
   figures: readonly Figure[];
   display?: ChartKind;
   children: ReactNode;
 }) {
-  const { chart, setId, subtitle, limited, tools, figures, display, children } = props;
+  const { chart, setId, subtitle, limited, notice, tools, figures, display, children } = props;
   return (
     <div className="chart-view" data-chart={chart.id} data-set={setId} data-display={display ?? chart.kind}>
       {(subtitle || limited || tools) && (
@@ -78,14 +83,93 @@ function Frame(props: {
           {tools && <div className="chart-view__tools">{tools}</div>}
         </div>
       )}
+      {notice && (
+        <p className="chart-view__notice" role="note" data-notice="">
+          {notice}
+        </p>
+      )}
       {children}
       <Figures figures={figures} />
     </div>
   );
 }
 
-function EChartsChart({ setId, chart, rows, values, labels, onSelectColumn, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+/**
+ * The downloads of a chart: its drawing as PNG (ECharts charts) and its data as CSV when the set's export rule allows
+ * it (mayExportData). Files are named after the set and the chart.
+ */
+function Downloads({ setId, chart, png, csv }: { setId: AnalyticSetId; chart: ChartDefinition; png?: () => string | undefined; csv?: () => string }) {
+  const name = `${setId}-${chart.id}`;
+  return (
+    <>
+      {png && (
+        <button
+          type="button"
+          className="button button--ghost chart-view__export"
+          data-export="png"
+          title={`Download ${chart.title} as an image`}
+          onClick={() => {
+            const url = png();
+            if (url) download(`${name}.png`, url);
+          }}
+        >
+          <DownloadIcon />
+          PNG
+        </button>
+      )}
+      {csv && (
+        <button type="button" className="button button--ghost chart-view__export" data-export="csv" title={`Download the data of ${chart.title}`} onClick={() => downloadCsv(`${name}.csv`, csv())}>
+          <DownloadIcon />
+          Export CSV
+        </button>
+      )}
+    </>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}
+
+const GRANULARITY_LABELS: Record<PeriodGranularity, string> = { daily: 'Daily (7-day rolling)', monthly: 'Monthly', quarterly: 'Quarterly' };
+
+/**
+ * The granularities a chart offers for its range (chart.periodGranularity): choosing one rewrites both ends of the
+ * range in it, the start as its first finer period and the end as its last (2025-12 → 2025-12-31).
+ */
+function GranularitySwitch({ chart, values, onSetValues }: { chart: ChartDefinition; values: Values; onSetValues(patch: Record<string, unknown>): void }) {
+  const offered = chart.periodGranularity!;
+  const start = referencedId(offered.start);
+  const end = referencedId(offered.end);
+  const startValue = typeof values[start] === 'string' ? (values[start] as string) : '';
+  const endValue = typeof values[end] === 'string' ? (values[end] as string) : '';
+  const current = granularityOf(startValue);
+  return (
+    <div className="segmented" role="group" aria-label="Periods">
+      {offered.options.map((granularity) => (
+        <button
+          key={granularity}
+          type="button"
+          className="segmented__option"
+          data-granularity={granularity}
+          aria-pressed={current === granularity}
+          disabled={!current || !granularityOf(endValue)}
+          onClick={() => onSetValues({ [start]: convertPeriod(startValue, granularity, 'start'), [end]: convertPeriod(endValue, granularity, 'end') })}
+        >
+          {GRANULARITY_LABELS[granularity]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function EChartsChart({ setId, chart, rows, values, labels, templateParameters, onSelectColumn, onSetValues, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
   const stable = useStableValues(values);
+  const drawing = useRef<EChartHandle>(null);
   const spec = useMemo(() => build(rows, chart, stable, labels), [build, rows, chart, stable, labels]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (name: string) =>
@@ -104,9 +188,22 @@ function EChartsChart({ setId, chart, rows, values, labels, onSelectColumn, heig
         }
       : undefined;
   return (
-    <Frame chart={chart} setId={setId} subtitle={spec.subtitle} limited={spec.limited} figures={spec.figures}>
+    <Frame
+      chart={chart}
+      setId={setId}
+      subtitle={spec.subtitle}
+      limited={spec.limited}
+      notice={spec.notice}
+      figures={spec.figures}
+      tools={
+        <>
+          {chart.periodGranularity && onSetValues && <GranularitySwitch chart={chart} values={stable} onSetValues={onSetValues} />}
+          <Downloads setId={setId} chart={chart} png={() => drawing.current?.png()} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(rows) : undefined} />
+        </>
+      }
+    >
       {spec.legend && spec.legend.length > 0 && <Legend entries={spec.legend} hidden={hidden} onToggle={toggle} />}
-      <EChart option={spec.option} height={Math.max(height, spec.minHeight ?? 0)} hidden={hidden} onClick={onClick} />
+      <EChart ref={drawing} option={spec.option} height={Math.max(height, spec.minHeight ?? 0)} hidden={hidden} onClick={onClick} />
       {select && spec.columns && (
         // The canvas takes no keyboard focus: the same choice as buttons, shown while one of them has the focus.
         <div className="chart-view__columns" role="group" aria-label="Select a column">
@@ -122,25 +219,31 @@ function EChartsChart({ setId, chart, rows, values, labels, onSelectColumn, heig
 }
 
 /** Customer Journey: the ranked tables, or (switched) the chart's alternative kind, bars before and after. */
-function JourneyChart({ setId, chart, rows, values, labels, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+function JourneyChart({ setId, chart, rows, values, labels, templateParameters, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
   const stable = useStableValues(values);
+  const drawing = useRef<EChartHandle>(null);
   const alternative = chart.alternativeKind;
   const [display, setDisplay] = useState<ChartKind>(chart.kind);
   const journey = useMemo(() => journeyOf(rows, chart, stable, labels), [rows, chart, stable, labels]);
   const spec = useMemo(() => (display === chart.kind ? undefined : build(rows, chart, stable, labels)), [display, build, rows, chart, stable, labels]);
-  const tools = alternative && (
-    <div className="segmented" role="group" aria-label="Show as">
-      {[chart.kind, alternative].map((kind) => (
-        <button key={kind} type="button" className="segmented__option" aria-pressed={display === kind} onClick={() => setDisplay(kind)}>
-          {kind === 'table' ? 'Table' : 'Chart'}
-        </button>
-      ))}
-    </div>
+  const tools = (
+    <>
+      {alternative && (
+        <div className="segmented" role="group" aria-label="Show as">
+          {[chart.kind, alternative].map((kind) => (
+            <button key={kind} type="button" className="segmented__option" aria-pressed={display === kind} onClick={() => setDisplay(kind)}>
+              {kind === 'table' ? 'Table' : 'Chart'}
+            </button>
+          ))}
+        </div>
+      )}
+      <Downloads setId={setId} chart={chart} png={spec ? () => drawing.current?.png() : undefined} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(rows) : undefined} />
+    </>
   );
   return (
     <Frame chart={chart} setId={setId} subtitle={journeySubtitle(journey)} limited={journey.limited} tools={tools} figures={journeyFigures(journey)} display={display}>
       <div className="chart-view__scroll" style={{ maxHeight: height }}>
-        {spec ? <EChart option={spec.option} height={Math.max(height - 8, spec.minHeight ?? 0)} /> : <JourneyTable journey={journey} />}
+        {spec ? <EChart ref={drawing} option={spec.option} height={Math.max(height - 8, spec.minHeight ?? 0)} /> : <JourneyTable journey={journey} />}
       </div>
     </Frame>
   );
@@ -151,16 +254,7 @@ function PivotChart({ setId, chart, rows, values, labels, templateParameters, he
   const stable = useStableValues(values);
   const layout = useMemo(() => layoutOf(stable.pivotTable), [stable]);
   const pivot = useMemo(() => pivotOf(rows, layout, labels), [rows, layout, labels]);
-  const control = chart.exportControl;
-  const canExport = control !== undefined && templateParameters[control.templateParameter] === true;
-  const tools = canExport && (
-    <button type="button" className="button button--ghost chart-view__export" data-export="csv" onClick={() => downloadCsv(`${setId}.csv`, pivotCsv(rows, layout, labels))}>
-      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-      </svg>
-      Export CSV
-    </button>
-  );
+  const tools = mayExportData(chart, templateParameters) && <Downloads setId={setId} chart={chart} csv={() => pivotCsv(rows, layout, labels)} />;
   const rowCount = pivot.rowKeys.length;
   const columnCount = pivot.columnKeys.length;
   return (
@@ -171,22 +265,9 @@ function PivotChart({ setId, chart, rows, values, labels, templateParameters, he
       tools={tools}
       figures={pivotFigures(pivot)}
     >
-      <div className="chart-view__scroll chart-view__scroll--both" style={{ maxHeight: height }}>
+      <ScrollBox maxHeight={height} label={`${chart.title}, scrolls both ways`}>
         <PivotTable pivot={pivot} />
-      </div>
+      </ScrollBox>
     </Frame>
   );
-}
-
-/** Saves text as a CSV file through a temporary link. */
-function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has taken the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

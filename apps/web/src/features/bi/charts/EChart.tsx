@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { init, type EChartsType } from './echarts';
 import type { ChartClick, EChartsOption } from './types';
 
@@ -22,17 +22,24 @@ function applyHidden(chart: EChartsType, option: EChartsOption, hidden: Readonly
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** What a chart's owner may ask of the drawing. */
+export interface EChartHandle {
+  /** The drawing as a PNG data URL (twice the screen resolution, on white), or undefined before it is drawn. */
+  png(): string | undefined;
+}
+
 /**
  * One ECharts canvas: created on mount, redrawn when the option changes (a new option replaces the old one), resized
  * with its box, disposed on unmount. Clicks on series items and on axis labels with triggerEvent reach `onClick`.
  */
-export function EChart({ option, height, hidden = NONE, onClick }: EChartProps) {
+export const EChart = forwardRef<EChartHandle, EChartProps>(function EChart({ option, height, hidden = NONE, onClick }, ref) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const click = useRef(onClick);
   click.current = onClick;
   const hiddenNow = useRef(hidden);
   hiddenNow.current = hidden;
+  useImperativeHandle(ref, () => ({ png: () => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }) }), []);
 
   useEffect(() => {
     const element = box.current;
@@ -62,4 +69,4 @@ export function EChart({ option, height, hidden = NONE, onClick }: EChartProps) 
   }, [hidden]);
 
   return <div ref={box} className="chart-view__canvas" style={{ height }} />;
-}
+});

@@ -32,7 +32,7 @@ export function JourneyTable({ journey }: { journey: Journey }) {
                   {entries.map((entry) => (
                     <tr key={entry.id} data-id={entry.id} data-value={entry.percentage ?? ''}>
                       <td className="num journey__rank">{entry.rank}</td>
-                      <th scope="row" className="journey__name" title={`${formatVisits(entry.normalizedVisits)} normalized visits`}>
+                      <th scope="row" className="journey__name" title={`${entry.name} · ${formatVisits(entry.normalizedVisits)} normalized visits`}>
                         {entry.name}
                       </th>
                       <td>

@@ -33,7 +33,7 @@ describe('PivotTable', () => {
   it('nests column headers with spans and fills each cell with the normalized visits, raw visits in the title', () => {
     const html = renderToStaticMarkup(<PivotTable pivot={pivotOf(rows, { rows: ['age'], columns: ['gender', 'period'] }, labels)} />);
     expect(headerRows(html)).toEqual([
-      ['Normalized visits×1', 'Gender › Period×3'],
+      ['Normalized visits×1', 'Gender › Period×3', 'Total'],
       ['×1', 'Female×2', 'Male×1'],
       ['Age', '2025-01×1', '2025-02×1', '2025-02×1'],
     ]);
@@ -46,8 +46,29 @@ describe('PivotTable', () => {
 
   it('spans row headers over their sub-rows', () => {
     const html = renderToStaticMarkup(<PivotTable pivot={pivotOf(rows, { rows: ['age', 'gender'], columns: [] }, labels)} />);
-    expect(html).toMatch(/<th scope="rowgroup" rowspan="2" class="pivot__row">18-24<\/th>/i);
-    expect(html).toMatch(/<th scope="row" rowspan="1" class="pivot__row">25-34<\/th>/i);
+    expect(html).toMatch(/<th scope="rowgroup" rowspan="2" class="pivot__row pivot__first">18-24<\/th>/i);
+    expect(html).toMatch(/<th scope="row" rowspan="1" class="pivot__row pivot__first">25-34<\/th>/i);
     expect(headerRows(html)).toEqual([['Age', 'Gender', 'Normalized visits']]);
+    // Without column dimensions the one column is its own total; the rows still get a Total row.
+    expect(html).not.toContain('pivot__total-heading" rowspan');
+    expect([...html.matchAll(/data-total="([^"]*)"/g)].map((match) => match[1])).toEqual(['1249.4']);
+  });
+
+  it('adds a Total column and a Total row with the sums, raw visits in their titles', () => {
+    const html = renderToStaticMarkup(<PivotTable pivot={pivotOf(rows, { rows: ['age'], columns: ['gender'] }, labels)} />);
+    const totals = [...html.matchAll(/data-total="([^"]*)"/g)].map((match) => match[1]);
+    // Row totals 18-24 and 25-34, then the Female and Male columns and the grand total.
+    expect(totals).toEqual(['1244.4', '5', '1239.4', '10', '1249.4']);
+    expect(html).toMatch(/<tfoot><tr><th scope="row" colspan="1" class="pivot__row pivot__first pivot__total-heading">Total<\/th>/i);
+    expect(html).toContain('title="1,249 normalized visits · 625 raw visits"');
+  });
+
+  it('leaves out a total that would add a country to its DMAs, saying why', () => {
+    const geo = (id: string, name: string, type: string, normalized: number) => ({ geography_type: type, geography_id: id, geography_value: name, period_value: '2025-01', normalized_visits: normalized, raw_visits: 1 });
+    const html = renderToStaticMarkup(
+      <PivotTable pivot={pivotOf([geo('US', 'United States', 'country', 100), geo('501', 'New York', 'dma', 10)], { rows: ['geography'], columns: ['period'] }, labels)} />,
+    );
+    expect([...html.matchAll(/data-total="([^"]*)"/g)].map((match) => match[1])).toEqual(['100', '10', '', '']);
+    expect(html).toContain('Not summed: the country already holds its DMAs’ visits');
   });
 });

@@ -69,6 +69,16 @@ describe('changeInVisitsChart', () => {
     expect(formatter({ seriesIndex: 0, dataIndex: 1, color: '#000' })).toContain('n/a (no benchmark visits)');
   });
 
+  it('explains a flat chart when focus and benchmark are the same period, and only then', () => {
+    const same = rows.map((r) => ({ ...r, benchmark_period_value: '2025-12', benchmark_normalized_visits: r.normalized_visits, percent_change: 0 }));
+    expect(changeInVisitsChart(same, chartOf('percent-change-by-geography', { kind: 'bar' }), {}, labels).notice).toBe(
+      'Focus and benchmark are the same month (2025-12), so every change is 0.0%. Choose an earlier benchmark to compare.',
+    );
+    expect(changeInVisitsChart(rows, chartOf('percent-change-by-geography', { kind: 'bar' }), {}, labels).notice).toBeUndefined();
+    const quarter = changeInVisitsChart([], chartOf('percent-change-by-geography', { kind: 'bar' }), { analysisPeriod: { granularity: 'quarterly', focus: '2025-Q4', benchmark: '2025-Q4' } }, labels);
+    expect(quarter.notice).toContain('the same quarter (2025-Q4)');
+  });
+
   it('takes the periods from the values when there are no rows', () => {
     const spec = changeInVisitsChart([], chartOf('percent-change-by-geography'), { analysisPeriod: { granularity: 'quarterly', focus: '2025-Q4', benchmark: '2024-Q4' } }, labels);
     expect(spec.subtitle).toBe('Normalized visits, 2025-Q4 vs 2024-Q4');

@@ -17,6 +17,10 @@ function periods(rows: readonly Row[], values: Record<string, unknown>): { focus
   return { focus: period?.focus ?? '', benchmark: period?.benchmark ?? '' };
 }
 
+/** Focus and benchmark are one period: every change is 0 by definition, which the flat chart alone does not say. */
+export const samePeriodNotice = (period: string) =>
+  `Focus and benchmark are the same ${/Q/.test(period) ? 'quarter' : 'month'} (${period}), so every change is 0.0%. Choose an earlier benchmark to compare.`;
+
 export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
   const geographies = groupsOf(rows, 'geography_id', 'geography_value', labels.GEOGRAPHY);
   const { shown: taxonomies, limited } = limitGroups(
@@ -89,5 +93,12 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels):
     yAxis: horizontal ? categoryAxis : valueAxis,
     series,
   };
-  return { option, figures, legend: legendOf(series), subtitle: `Normalized visits, ${periodVersus(focus, benchmark)}`, ...(limited ? { limited } : {}) };
+  return {
+    option,
+    figures,
+    legend: legendOf(series),
+    subtitle: `Normalized visits, ${periodVersus(focus, benchmark)}`,
+    ...(limited ? { limited } : {}),
+    ...(focus !== '' && focus === benchmark ? { notice: samePeriodNotice(focus) } : {}),
+  };
 };

@@ -69,7 +69,7 @@ describe('customerJourneyChart', () => {
       ['After Alpha', 1, 1, [60, 40]],
     ]);
     expect(spec.option.yAxis).toMatchObject([{ data: ['Bravo', 'Charlie', 'Delta'] }, { data: ['Delta', 'Bravo'] }]);
-    expect(spec.minHeight).toBe(3 * 20 + 80);
+    expect(spec.minHeight).toBe(3 * 28 + 80);
     // One scale for both sides: the largest share of either.
     expect(spec.option.xAxis).toMatchObject([{ max: 60 }, { max: 60 }]);
     expect(spec.option.title).toMatchObject([{ text: 'Before Alpha' }, { text: 'After Alpha' }]);

@@ -29,8 +29,8 @@ export interface Journey {
   limited?: Limited;
 }
 
-/** Bar rows in the chart alternative (pixels per place), so 40 names stay legible. */
-const BAR_ROW = 20;
+/** Bar rows in the chart alternative (pixels per place), so 40 names stay legible on up to two lines. */
+const BAR_ROW = 28;
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -95,7 +95,8 @@ export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels)
   );
   const option: EChartsOption = {
     ...baseOption(),
-    tooltip: tooltip('item', ([item]) => {
+    // The whole row answers the pointer, its label too, so a name broken over two lines can be read whole.
+    tooltip: tooltip('axis', ([item]) => {
       const relationship = item ? RELATIONSHIPS[item.seriesIndex] : undefined;
       const entry = relationship && journey[relationship][item!.dataIndex];
       if (!item || !relationship || !entry) return '';
@@ -127,7 +128,7 @@ export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels)
       inverse: true,
       data: journey[relationship].map((entry) => entry.name),
       ...categoryAxisStyle,
-      axisLabel: { ...categoryAxisStyle.axisLabel, interval: 0, width: 130, overflow: 'truncate' as const, fontSize: 11 },
+      axisLabel: { ...categoryAxisStyle.axisLabel, interval: 0, width: 150, overflow: 'break' as const, lineHeight: 12, fontSize: 11 },
     })),
     series,
   };

@@ -1,9 +1,9 @@
 // Reading result rows (bi-and-admin.md §3 field names): values, display names and the groups a chart draws.
 import type { Labels } from '@atlas/domain';
-import type { Limited, Row } from './types';
+import type { Limited, Row, RowField } from './types';
 
 /** A number field; null when absent, null or not a finite number. */
-export function num(row: Row, field: string): number | null {
+export function num(row: Row, field: RowField): number | null {
   const value = row[field];
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number(value);
@@ -11,7 +11,7 @@ export function num(row: Row, field: string): number | null {
 }
 
 /** A text field; '' when absent. */
-export function text(row: Row, field: string): string {
+export function text(row: Row, field: RowField): string {
   const value = row[field];
   return value === null || value === undefined ? '' : String(value);
 }
@@ -25,7 +25,7 @@ export interface Group {
  * The distinct groups of the rows by an id field, in order of first appearance (the server's order), each named by
  * the row's display-name field, else by the labels, else by its id.
  */
-export function groupsOf(rows: readonly Row[], idField: string, nameField: string, names: Record<string, string> = {}): Group[] {
+export function groupsOf(rows: readonly Row[], idField: RowField, nameField: RowField, names: Record<string, string> = {}): Group[] {
   const seen = new Map<string, Group>();
   for (const row of rows) {
     const id = text(row, idField);

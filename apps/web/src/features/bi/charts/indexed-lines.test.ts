@@ -24,14 +24,14 @@ describe('indexedLinesChart', () => {
     point('b', 'US', day('2025-10-02'), 900_000, 1_000_000),
   ];
 
-  it('draws one line per chain of [epoch, % change] points on a time axis, with the rolling average noted', () => {
+  it('draws one line per chain of % change points on a category axis of the periods, with the rolling average noted', () => {
     const spec = indexedLinesChart(rows, chartOf('chains-in-geography', { kind: 'line', groupLimit: 7 }), {}, labels);
-    expect(spec.option.xAxis).toMatchObject({ type: 'time', min: Date.UTC(2025, 9, 1), max: Date.UTC(2025, 9, 2), axisLabel: { formatter: '{MMM} {d}' } });
+    expect(spec.option.xAxis).toMatchObject({ type: 'category', data: ['2025-10-01', '2025-10-02'] });
     expect(spec.option.yAxis).toMatchObject({ name: INDEX_AXIS });
     const series = seriesOf(spec.option);
     expect(series.map((s) => [s.type, s.name])).toEqual([['line', 'Alpha'], ['line', 'Bravo']]);
-    expect(series[0]!.data).toEqual([[Date.UTC(2025, 9, 1), 0], [Date.UTC(2025, 9, 2), 25]]);
-    expect((series[1]!.data[1] as number[])[1]).toBeCloseTo(-10, 9);
+    expect(series[0]!.data).toEqual([0, 25]);
+    expect(series[1]!.data[1] as number).toBeCloseTo(-10, 9);
     expect(spec.subtitle).toBe('7-day rolling average of normalized visits, indexed to 2025-10-01');
     expect(spec.figures).toContainEqual({ series: 'Alpha', category: '2025-10-02', value: 25 });
   });
@@ -55,9 +55,21 @@ describe('indexedLinesChart', () => {
     const spec = indexedLinesChart(across, chartOf('chain-across-geographies', { kind: 'line', groupLimit: 2 }), {}, labels);
     expect(seriesOf(spec.option).map((s) => s.name)).toEqual(['United States', 'New York']);
     // New York has no February point: a gap, not a zero.
-    expect(seriesOf(spec.option)[1]!.data).toEqual([[Date.UTC(2025, 0, 1), 0], [Date.UTC(2025, 1, 1), null]]);
+    expect(seriesOf(spec.option)[1]!.data).toEqual([0, null]);
     expect(spec.limited).toEqual({ shown: 2, total: 3, noun: 'geographies' });
     expect(spec.subtitle).toBe('Monthly normalized visits, indexed to 2025-01');
-    expect(spec.option.xAxis).toMatchObject({ axisLabel: { formatter: '{yyyy}-{MM}' } });
+    expect(spec.option.xAxis).toMatchObject({ type: 'category', data: ['2025-01', '2025-02'] });
+  });
+
+  it('ticks and labels every month once, in its own format, the period the point belongs to', () => {
+    const months = ['2025-10', '2025-11', '2025-12'].map((value) => point('a', 'US', month(value), 10, 10));
+    const axis = indexedLinesChart(months, chartOf('chains-in-geography', { kind: 'line' }), {}, labels).option.xAxis as {
+      data: string[];
+      axisTick: { interval: (k: number) => boolean };
+      axisLabel: { interval: (k: number) => boolean };
+    };
+    expect(axis.data).toEqual(['2025-10', '2025-11', '2025-12']);
+    expect([0, 1, 2].map(axis.axisTick.interval)).toEqual([true, true, true]);
+    expect([0, 1, 2].map(axis.axisLabel.interval)).toEqual([true, true, true]);
   });
 });

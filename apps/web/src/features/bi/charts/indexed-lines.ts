@@ -1,8 +1,10 @@
 // Indexed foot traffic (Indexed Foot Traffic's two charts, Visitation Trends' indexed subview): the change of
 // normalized visits against each series' first period, one line per chain (or per geography), over time.
+import { PERIOD_GRANULARITIES, type PeriodGranularity } from '@atlas/domain';
 import type { LineSeriesOption } from 'echarts/charts';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text, type Group } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, NOT_AVAILABLE } from './format';
+import { axisIntervals, periodAxis } from './period-axis';
 import { baseOption, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
 
@@ -11,8 +13,8 @@ export const INDEX_AXIS = '% change vs first period';
 /** Which field tells the lines apart: the geography for one chain across geographies, else the chain. */
 const bySeries = (chartId: string) =>
   chartId === 'chain-across-geographies'
-    ? { id: 'geography_id', name: 'geography_value', noun: 'geographies', labels: 'GEOGRAPHY' as const }
-    : { id: 'place_taxonomy_id', name: 'place_taxonomy_value', noun: 'chains', labels: 'PLACE_TAXONOMY' as const };
+    ? { id: 'geography_id' as const, name: 'geography_value' as const, noun: 'geographies', labels: 'GEOGRAPHY' as const }
+    : { id: 'place_taxonomy_id' as const, name: 'place_taxonomy_value' as const, noun: 'chains', labels: 'PLACE_TAXONOMY' as const };
 
 /** Daily series are 7-day rolling means (bi-and-admin.md §9); monthly ones are normalized to 30-day months. */
 function describePeriods(granularity: string, first: string): string {
@@ -20,14 +22,7 @@ function describePeriods(granularity: string, first: string): string {
   return first ? `${base}, indexed to ${first}` : base;
 }
 
-const YEAR_MS = 366 * 86_400_000;
-
-/** Time-axis labels: days as "Oct 6" within a year ("Oct 2025" beyond), months as their period "2025-10". */
-function timeLabel(daily: boolean, periods: ReadonlyArray<[number, string]>): string {
-  if (!daily) return '{yyyy}-{MM}';
-  const span = periods.length ? periods[periods.length - 1]![0] - periods[0]![0] : 0;
-  return span <= YEAR_MS ? '{MMM} {d}' : '{MMM} {yyyy}';
-}
+const granularityOf = (value: string): PeriodGranularity => (PERIOD_GRANULARITIES as readonly string[]).includes(value) ? (value as PeriodGranularity) : 'monthly';
 
 export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
   const key = bySeries(chart.id);
@@ -37,8 +32,9 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
   const cells = indexRows(rows, (row) => pairKey(text(row, key.id), String(num(row, 'period_epoch_ms') ?? 0)));
   const cellOf = (group: Group, epoch: number): Row | undefined => cells.get(pairKey(group.id, String(epoch)));
   // Visitation Trends is monthly only; Indexed Foot Traffic says so in its analysis period.
-  const granularity = rows[0] ? text(rows[0], 'period_type') : ((values.analysisPeriod as { granularity?: string } | undefined)?.granularity ?? 'monthly');
+  const granularity = granularityOf(rows[0] ? text(rows[0], 'period_type') : ((values.analysisPeriod as { granularity?: string } | undefined)?.granularity ?? 'monthly'));
   const daily = granularity === 'daily';
+  const intervals = axisIntervals(periodAxis(granularity, periods.map(([, label]) => label)));
 
   const figures: Figure[] = [];
   const series = groups.map(
@@ -54,7 +50,7 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
         const row = cellOf(group, epoch);
         const value = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
         figures.push({ series: group.name, category: label, value });
-        return [epoch, value];
+        return value;
       }),
     }),
   );
@@ -84,13 +80,15 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
       axisPointer: { type: 'line', lineStyle: { color: '#c9d0db' } },
     },
     grid: gridBox({ top: 12, left: 8, right: 24, bottom: 8 }),
+    // A category per period: every tick and label is one period in its own format, never an instant between two.
     xAxis: {
-      type: 'time',
+      type: 'category',
+      data: periods.map(([, label]) => label),
+      boundaryGap: false,
       axisLine: { lineStyle: { color: '#e1e5ec' } },
-      axisTick: { show: false },
-      axisLabel: { color: '#5d6878', fontSize: 11, hideOverlap: true, formatter: timeLabel(daily, periods) },
+      axisTick: { show: true, interval: intervals.tick, lineStyle: { color: '#c9d0db' } },
+      axisLabel: { color: '#5d6878', fontSize: 11, interval: intervals.label, hideOverlap: true },
       splitLine: { show: false },
-      ...(periods.length ? { min: periods[0]![0], max: periods[periods.length - 1]![0] } : {}),
     },
     yAxis: {
       type: 'value',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, keyLabel, layoutOf, pivotCsv, pivotFigures, pivotOf, spans } from './movement-pivot';
+import { csvField } from './export';
+import { keyLabel, layoutOf, pivotCsv, pivotFigures, pivotOf, spans } from './movement-pivot';
 import { labels } from './test-fixtures';
 
 const geo = (id: string) => ({ geography_type: id === 'US' ? 'country' : 'dma', geography_id: id, geography_value: labels.GEOGRAPHY[id] });
@@ -49,6 +50,45 @@ describe('pivotOf', () => {
     expect(pivot.rowKeys).toEqual([[{ id: 'grocery', name: 'Grocery' }]]);
     expect(pivot.columnKeys).toEqual([[]]);
     expect(pivot.cell(pivot.rowKeys[0]!, [])).toEqual({ normalized: 5, raw: 4 });
+  });
+});
+
+describe('pivot totals', () => {
+  const dmas = byGeographyAndPeriod.filter((row) => row.geography_id !== 'US');
+
+  it('sums each row over its columns, each column over its rows, and every cell, raw visits beside normalized', () => {
+    const pivot = pivotOf(dmas, { rows: ['geography'], columns: ['period'] }, labels);
+    const [washington, newYork] = pivot.rowKeys;
+    const [january, february] = pivot.columnKeys;
+    expect(pivot.rowTotal(washington!)).toEqual({ normalized: 12.5, raw: 10 });
+    expect(pivot.rowTotal(newYork!)).toEqual({ normalized: 300, raw: 250 });
+    expect(pivot.columnTotal(january!)).toEqual({ normalized: 300, raw: 250 });
+    expect(pivot.columnTotal(february!)).toEqual({ normalized: 12.5, raw: 10 });
+    expect(pivot.grandTotal).toEqual({ normalized: 312.5, raw: 260 });
+  });
+
+  it('sums across periods for a country row, but never across a country and its DMAs (each visit would count twice)', () => {
+    const pivot = pivotOf(byGeographyAndPeriod, { rows: ['geography'], columns: ['period'] }, labels);
+    const us = pivot.rowKeys[1]!;
+    expect(pivot.rowTotal(us)).toEqual({ normalized: 3000.25, raw: 2700 });
+    expect(pivot.columnTotal(pivot.columnKeys[0]!)).toBeNull();
+    expect(pivot.grandTotal).toBeNull();
+    // Geography on columns: the row totals are the ones left out.
+    const turned = pivotOf(byGeographyAndPeriod, { rows: ['period'], columns: ['geography'] }, labels);
+    expect(turned.rowTotal(turned.rowKeys[0]!)).toBeNull();
+    expect(turned.columnTotal(turned.columnKeys[1]!)).toEqual({ normalized: 3000.25, raw: 2700 });
+  });
+
+  it('sums nested demographic dimensions', () => {
+    const rows = [
+      { gender: 'Female', age: '18-24', normalized_visits: 1.5, raw_visits: 1 },
+      { gender: 'Female', age: '25-34', normalized_visits: 2, raw_visits: 2 },
+      { gender: 'Male', age: '18-24', normalized_visits: 4, raw_visits: 3 },
+    ];
+    const pivot = pivotOf(rows, { rows: ['gender'], columns: ['age'] }, labels);
+    expect(pivot.rowTotal(pivot.rowKeys[0]!)).toEqual({ normalized: 3.5, raw: 3 });
+    expect(pivot.columnTotal(pivot.columnKeys[0]!)).toEqual({ normalized: 5.5, raw: 4 });
+    expect(pivot.grandTotal).toEqual({ normalized: 7.5, raw: 6 });
   });
 });
 

@@ -2,6 +2,7 @@
 // the same grid as CSV (RFC 4180).
 import { AGE_ORDER, GENDERS, INCOME_ORDER, type Labels } from '@atlas/domain';
 import { geographyName, num, pairKey, taxonomyName, text } from './data';
+import { csvLines } from './export';
 import type { Figure, Row } from './types';
 
 export interface PivotLayout {
@@ -40,6 +41,12 @@ export interface Pivot {
   rowKeys: Member[][];
   columnKeys: Member[][];
   cell(rowKey: readonly Member[], columnKey: readonly Member[]): PivotCell | undefined;
+  /** A row's sum over its columns; null when that sum would count visits twice (see `additive`). */
+  rowTotal(rowKey: readonly Member[]): PivotCell | null;
+  /** A column's sum over its rows; null when that sum would count visits twice. */
+  columnTotal(columnKey: readonly Member[]): PivotCell | null;
+  /** The sum of every cell; null when it would count visits twice. */
+  grandTotal: PivotCell | null;
 }
 
 /** The pivot layout of the values, when it is one. */
@@ -51,9 +58,9 @@ export function layoutOf(value: unknown): PivotLayout {
 
 /** A row's member of a dimension (the fields the pivot view answers for it, bi-and-admin.md §3). */
 export function memberOf(row: Row, dimension: string, dimensions: readonly string[], labels: Labels): Member {
-  const taxonomy = (prefix: string): Member => {
-    const id = text(row, `${prefix}place_taxonomy_id`);
-    return { id, name: text(row, `${prefix}place_taxonomy_value`) || taxonomyName(labels, id) };
+  const taxonomy = (secondary: boolean): Member => {
+    const id = text(row, secondary ? 'secondary_place_taxonomy_id' : 'place_taxonomy_id');
+    return { id, name: text(row, secondary ? 'secondary_place_taxonomy_value' : 'place_taxonomy_value') || taxonomyName(labels, id) };
   };
   switch (dimension) {
     case 'geography': {
@@ -63,12 +70,16 @@ export function memberOf(row: Row, dimension: string, dimensions: readonly strin
     case 'period':
       return { id: text(row, 'period_value'), name: text(row, 'period_value') };
     case 'chain':
-      return taxonomy('');
+      return taxonomy(false);
     case 'category':
       // With the chain as a dimension too, the category is the secondary taxonomy.
-      return taxonomy(dimensions.includes('chain') ? 'secondary_' : '');
-    default:
+      return taxonomy(dimensions.includes('chain'));
+    case 'age':
+    case 'gender':
+    case 'income':
       return { id: text(row, dimension), name: text(row, dimension) };
+    default:
+      return { id: '', name: '' };
   }
 }
 
@@ -114,22 +125,48 @@ function keysOf(rows: readonly Row[], dimensions: readonly string[], all: readon
   });
 }
 
+/** The sum of some cells (a missing value counts as 0; no cells at all is null). */
+function sumOf(cells: readonly (PivotCell | undefined)[]): PivotCell {
+  const present = cells.filter((cell): cell is PivotCell => cell !== undefined);
+  const add = (pick: (cell: PivotCell) => number | null) => (present.length ? present.reduce((sum, cell) => sum + (pick(cell) ?? 0), 0) : null);
+  return { normalized: add((cell) => cell.normalized), raw: add((cell) => cell.raw) };
+}
+
+/**
+ * Whether summing across keys of these dimensions counts each visit once. Geographies overlap (a visit counts in the
+ * United States and in its DMA, foot-traffic.md "Movement Pivot"): a sum over several geographies of which one is a
+ * country would count the DMA's visits twice. Every other dimension splits visits into disjoint parts.
+ */
+export function additive(keys: readonly (readonly Member[])[], dimensions: readonly string[], countries: ReadonlySet<string>): boolean {
+  const level = dimensions.indexOf('geography');
+  if (level < 0) return true;
+  const geographies = new Set(keys.map((key) => key[level]!.id));
+  return geographies.size < 2 || ![...geographies].some((id) => countries.has(id));
+}
+
 export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Labels): Pivot {
   const all = [...layout.rows, ...layout.columns];
   const rowKeys = keysOf(rows, layout.rows, all, labels);
   const columnKeys = keysOf(rows, layout.columns, all, labels);
   const cells = new Map<string, PivotCell>();
+  const countries = new Set(rows.filter((row) => text(row, 'geography_type') === 'country').map((row) => text(row, 'geography_id')));
   for (const row of rows) {
     const rowKey = layout.rows.map((dimension) => memberOf(row, dimension, all, labels));
     const columnKey = layout.columns.map((dimension) => memberOf(row, dimension, all, labels));
     cells.set(pairKey(keyOf(rowKey), keyOf(columnKey)), { normalized: num(row, 'normalized_visits'), raw: num(row, 'raw_visits') });
   }
+  const cell = (rowKey: readonly Member[], columnKey: readonly Member[]) => cells.get(pairKey(keyOf(rowKey), keyOf(columnKey)));
+  const acrossColumns = additive(columnKeys, layout.columns, countries);
+  const acrossRows = additive(rowKeys, layout.rows, countries);
   return {
     rowDimensions: layout.rows,
     columnDimensions: layout.columns,
     rowKeys,
     columnKeys,
-    cell: (rowKey, columnKey) => cells.get(pairKey(keyOf(rowKey), keyOf(columnKey))),
+    cell,
+    rowTotal: (rowKey) => (acrossColumns ? sumOf(columnKeys.map((columnKey) => cell(rowKey, columnKey))) : null),
+    columnTotal: (columnKey) => (acrossRows ? sumOf(rowKeys.map((rowKey) => cell(rowKey, columnKey))) : null),
+    grandTotal: acrossColumns && acrossRows ? sumOf(rowKeys.flatMap((rowKey) => columnKeys.map((columnKey) => cell(rowKey, columnKey)))) : null,
   };
 }
 
@@ -164,11 +201,6 @@ export function spans(keys: readonly (readonly Member[])[], level: number): numb
   return out;
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 /**
  * The pivot as CSV: one header line (the row dimensions' names, then each column's members joined by " / ", or
  * "Normalized visits" without column dimensions), then a line per pivot row (its members, then the normalized visits
@@ -187,5 +219,5 @@ export function pivotCsv(rows: readonly Row[], layout: PivotLayout, labels: Labe
       return value === null || value === undefined ? '' : String(value);
     }),
   ]);
-  return [header, ...lines].map((line) => line.map(csvField).join(',') + '\r\n').join('');
+  return csvLines([header, ...lines]);
 }

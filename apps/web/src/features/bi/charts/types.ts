@@ -1,5 +1,5 @@
 // What an option builder answers: the ECharts option of one chart, plus what the card shows around it.
-import type { Labels } from '@atlas/domain';
+import type { AnalyticRow, Labels } from '@atlas/domain';
 import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type {
   AriaComponentOption,
@@ -65,6 +65,8 @@ export interface ChartSpec {
   /** What the chart shows beyond its title ("Focus chain: …", "7-day rolling average"). */
   subtitle?: string;
   limited?: Limited;
+  /** Why the chart reads as it does when that is not evident (focus and benchmark are the same period). */
+  notice?: string;
   /** The column id a click selects, when the chart offers column selection. */
   columnAt?(click: ChartClick): string | undefined;
   /** The columns a click can select, in order (also offered as buttons to keyboards and tests). */
@@ -74,6 +76,13 @@ export interface ChartSpec {
 }
 
 export type Values = Record<string, unknown>;
-export type Row = Record<string, unknown>;
+
+/**
+ * A field of some view's rows, as the row schemas of @atlas/domain (analytics-rows.ts) name them: a chart that reads a
+ * field no answer carries does not compile.
+ */
+export type RowField = AnalyticRow extends infer R ? (R extends unknown ? keyof R & string : never) : never;
+/** A result row as a chart reads it: the fields of the row schemas, each possibly absent. */
+export type Row = Partial<Record<RowField, unknown>>;
 
 export type OptionBuilder = (rows: Row[], chart: ChartDefinition, values: Values, labels: Labels) => ChartSpec;

@@ -32,6 +32,8 @@ export interface ChartCardProps {
   /** The card keeps `height` even while loading or empty (charts); otherwise it fits what it shows. */
   fixedHeight: boolean;
   onSelectColumn?(value: string): void;
+  /** The chart sets query values itself (its period granularity). */
+  onSetValues?(patch: Record<string, unknown>): void;
 }
 
 export type CardState = 'invalid' | 'loading' | 'error' | 'empty' | 'ready' | 'updating';
@@ -49,7 +51,7 @@ export function cardState({ problems, isError, rows, isPlaceholderData }: { prob
   return rows.length ? 'ready' : 'empty';
 }
 
-export function ChartCard({ setId, definition, chart, values, labels, span, height, fixedHeight, onSelectColumn }: ChartCardProps) {
+export function ChartCard({ setId, definition, chart, values, labels, span, height, fixedHeight, onSelectColumn, onSetValues }: ChartCardProps) {
   const client = useApiClient();
   const parameters = useMemo(() => chartParameters(chart, values), [chart, values]);
   const problems = useMemo(() => chartProblems(definition, chart, parameters), [definition, chart, parameters]);
@@ -113,6 +115,7 @@ export function ChartCard({ setId, definition, chart, values, labels, span, heig
               labels={labels}
               templateParameters={definition.templateParameters}
               onSelectColumn={onSelectColumn}
+              onSetValues={onSetValues}
               height={height}
             />
           </div>

@@ -138,6 +138,7 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
                     height={cell.height}
                     fixedHeight={cell.fixedHeight}
                     onSelectColumn={columnSelector(cell.chart, values, onChange)}
+                    onSetValues={cell.chart.periodGranularity ? (patch) => onChange({ ...values, ...patch }) : undefined}
                   />
                 ))}
               </div>

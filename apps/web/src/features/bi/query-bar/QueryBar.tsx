@@ -3,6 +3,7 @@ import type { InsightState } from '../template';
 import { DropdownWidget } from './DropdownWidget';
 import { Field } from './Field';
 import { Glyph } from './Glyph';
+import { fieldGroups, groupTitle } from './groups';
 import { PeriodWidget } from './PeriodWidget';
 import { PivotWidget } from './PivotWidget';
 import { StickerWidget } from './StickerWidget';
@@ -50,21 +51,29 @@ export function QueryBar({ definition, insightState, labels, values, onChange, p
   const messagesOf = (id: string) => [...new Set(problems.filter((problem) => problem.parameterId === id).map((problem) => problem.message))];
   const unplaced = [...new Set(problems.filter((problem) => !shown.has(problem.parameterId)).map((problem) => problem.message))];
   const failing = new Set(problems.map((problem) => problem.parameterId)).size;
+  const groups = fieldGroups(items, insightState);
+  const field = (item: QueryBarItem) => (
+    <Field key={item.parameter.id} parameter={item.parameter} problems={messagesOf(item.parameter.id)} wide={item.entry.widget === 'PIVOT_TABLE'}>
+      <Widget item={item} labels={labels} value={values[item.parameter.id]} onChange={(value) => onChange(applyEntryValue(values, item.entry, value))} />
+    </Field>
+  );
 
   return (
     <section className="query-bar card" aria-label="Filters">
-      <div className="query-bar__fields">
-        {items.map((item) => (
-          <Field key={item.parameter.id} parameter={item.parameter} problems={messagesOf(item.parameter.id)} wide={item.entry.widget === 'PIVOT_TABLE'}>
-            <Widget
-              item={item}
-              labels={labels}
-              value={values[item.parameter.id]}
-              onChange={(value) => onChange(applyEntryValue(values, item.entry, value))}
-            />
-          </Field>
-        ))}
-      </div>
+      {groups.length === 1 ? (
+        <div className="query-bar__fields">{groups[0]!.items.map(field)}</div>
+      ) : (
+        <div className="query-bar__groups">
+          {groups.map((group) => (
+            <div key={group.charts.map((chart) => chart.id).join(' ') || 'all'} className="query-bar__group" data-group-charts={group.charts.map((chart) => chart.id).join(' ')} role="group" aria-label={`Filters of ${groupTitle(group)}`}>
+              <p className="query-bar__group-title">
+                For <strong>{groupTitle(group)}</strong>
+              </p>
+              <div className="query-bar__fields">{group.items.map(field)}</div>
+            </div>
+          ))}
+        </div>
+      )}
       {failing > 0 && (
         <div className="query-bar__summary" role="alert">
           <Glyph name="alert" />

@@ -125,4 +125,10 @@ describe('query-bar entries', () => {
     expect(before).toEqual(defaults);
     expect(applyEntryValue(before, insightState.queryBar[0]!, '602')).toEqual({ ...defaults, dma: '602' });
   });
+
+  it('keep days as days: a new month range sets the kept periods to its first and last day', () => {
+    const daily = { ...defaults, startPeriod: '2025-01-01', endPeriod: '2025-12-31' };
+    const period = { granularity: 'monthly', start: '2024-02', end: '2024-03' };
+    expect(applyEntryValue(daily, insightState.queryBar[1]!, period)).toMatchObject({ period, startPeriod: '2024-02-01', endPeriod: '2024-03-31' });
+  });
 });

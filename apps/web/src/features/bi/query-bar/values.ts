@@ -1,6 +1,6 @@
 // The query-bar values: the entries a bar shows, a change with the hidden parameters it keeps in step, and the values
 // in the URL (one key per parameter: strings as written, anything else as JSON), so a link reproduces the view.
-import type { AnalyticSetDefinition, QueryParameter } from '@atlas/domain';
+import { convertPeriod, granularityOf, type AnalyticSetDefinition, type QueryParameter } from '@atlas/domain';
 import { referencedId, type InsightState, type QueryBarEntry } from '../template';
 
 export interface QueryBarItem {
@@ -19,11 +19,21 @@ export function visibleItems(definition: AnalyticSetDefinition, insightState: In
   });
 }
 
-/** The values with the entry's parameter set, and each parameter the entry keeps in step set from that value's key. */
+/**
+ * The values with the entry's parameter set, and each parameter the entry keeps in step set from that value's key, in
+ * the granularity that parameter has now (Visitation Trends' start and end periods stay days once a chart chose days).
+ */
 export function applyEntryValue(values: Record<string, unknown>, entry: QueryBarEntry, value: unknown): Record<string, unknown> {
   const next = { ...values, [referencedId(entry.parameter)]: value };
   const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  for (const [key, reference] of Object.entries(entry.sets ?? {})) if (source[key] !== undefined) next[referencedId(reference)] = source[key];
+  for (const [key, reference] of Object.entries(entry.sets ?? {})) {
+    const given = source[key];
+    if (given === undefined) continue;
+    const id = referencedId(reference);
+    const current = values[id];
+    const granularity = typeof current === 'string' ? granularityOf(current) : null;
+    next[id] = granularity && typeof given === 'string' ? convertPeriod(given, granularity, key === 'end' ? 'end' : 'start') : given;
+  }
   return next;
 }
 

@@ -1,0 +1,197 @@
+// /workspace/datasets: the user's datasets, their organization's and those shared with them (search, sort, pages),
+// uploads with progress, and a new map from the datasets picked. `?datasetUuid=…` (repeated) shows only those.
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Dataset } from '@atlas/domain';
+import { paths } from '@atlas/routes';
+import { errorText } from '../../api/errors';
+import { useSignedInUser } from '../../api/SignedInUserContext';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ListError, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { DatasetTable } from './DatasetTable';
+import { formatSort, pageOf, parseSort, sortDatasets, toggleSort, type SortKey } from './listing';
+import { useDatasetList, useDatasetsById } from './queries';
+import { DropZone, UploadList } from './upload/UploadPanel';
+import { useUploads } from './upload/useUploads';
+import './datasets.css';
+
+const ID_PARAM = 'datasetUuid';
+
+const EMPTY: Record<ListScope, string> = {
+  mine: 'You have no datasets yet. Upload a CSV, GeoJSON, Parquet or Arrow file to make one.',
+  organization: 'Nobody in your organization has a dataset yet.',
+  shared: 'Nobody has shared a dataset with you. Datasets that others share with you, or with your organization, appear here.',
+};
+const EMPTY_VIEWER = 'You have no datasets of your own: a viewer seat reads datasets but does not upload them. See your organization’s.';
+
+export function DatasetsPage() {
+  useDocumentTitle('Datasets');
+  const user = useSignedInUser();
+  const { params: search, update, query, typed, setTyped } = useListAddress();
+  const ids = search.getAll(ID_PARAM);
+  const scope = parseScope(search.get('scope'));
+  const sort = parseSort(search.get('sort'));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const uploads = useUploads();
+  const maker = canCreate(user);
+
+  const list = useDatasetList(scope, query, ids.length === 0);
+  const byId = useDatasetsById(ids);
+  const items = useMemo(() => {
+    if (ids.length) return byId.flatMap((result) => (result.data ? [result.data] : []));
+    return list.data ?? [];
+  }, [ids.length, byId, list.data]);
+  const sorted = useMemo(() => sortDatasets(items, sort), [items, sort]);
+  const page = pageOf(sorted, Number(search.get('page') ?? '1'));
+  const picked = [...selected];
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="page datasets-page">
+      <div className="catalogue-page__head">
+        <PageHeader title="Datasets" subtitle="Your data, your organization’s, and what others share with you." />
+        {maker && (
+          <Link
+            to={paths.newMap({ datasetUuids: picked })}
+            className={`button button--primary${picked.length ? '' : ' is-disabled'}`}
+            aria-disabled={picked.length === 0}
+            onClick={(event) => picked.length === 0 && event.preventDefault()}
+            title={picked.length ? undefined : 'Pick datasets in the list to start a map from them'}
+            data-testid="new-map-from-selection"
+          >
+            {picked.length ? `New map from ${picked.length} dataset${picked.length === 1 ? '' : 's'}` : 'New map from selection'}
+          </Link>
+        )}
+      </div>
+
+      {maker && (
+        <section className="card panel" aria-labelledby="upload-heading">
+          <h2 id="upload-heading" className="panel__title">
+            Upload data
+          </h2>
+          <DropZone onFiles={uploads.addFiles} />
+          <UploadList items={uploads.items} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+          {uploads.items.some((item) => item.phase === 'sending' || item.phase === 'creating' || item.phase === 'queued') && (
+            <p className="datasets-page__note">Stay on this page until the files are sent: leaving it cancels the uploads still sending.</p>
+          )}
+        </section>
+      )}
+
+      <section className="card panel catalogue-list" aria-label="Dataset list">
+        {ids.length > 0 ? (
+          <div className="datasets-list__filter" role="status">
+            <span>
+              Showing the {ids.length === 1 ? 'dataset' : `${ids.length} datasets`} named in the address.
+            </span>
+            <Link to={paths.datasets()}>Show all datasets</Link>
+          </div>
+        ) : (
+          <div className="catalogue-list__tools">
+            <ScopeTabs
+              label="Whose datasets"
+              value={scope}
+              onChange={(option) => {
+                setSelected(new Set());
+                update({ scope: option === 'mine' ? null : option, page: null });
+              }}
+            />
+            <input
+              className="field__input catalogue-list__search"
+              type="search"
+              value={typed}
+              placeholder="Search by name or description"
+              aria-label="Search datasets"
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </div>
+        )}
+
+        <ListBody
+          ids={ids}
+          byIdErrors={byId.flatMap((result, index) => (result.isError ? [`${ids[index]}: ${errorText(result.error)}`] : []))}
+          loading={ids.length ? byId.some((result) => result.isPending) : list.isPending}
+          error={ids.length ? null : list.isError ? errorText(list.error) : null}
+          onRetry={() => void list.refetch()}
+          empty={query ? `No dataset matches “${query}” here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}
+          pageItems={page.items}
+        >
+          <DatasetTable
+            items={page.items}
+            sort={sort}
+            onSort={(key: SortKey) => update({ sort: formatSort(toggleSort(sort, key)), page: null })}
+            selectable={maker}
+            selected={selected}
+            onToggle={toggle}
+          />
+          <Pager page={page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
+        </ListBody>
+      </section>
+    </div>
+  );
+}
+
+function ListBody({
+  ids,
+  byIdErrors,
+  loading,
+  error,
+  onRetry,
+  empty,
+  pageItems,
+  children,
+}: {
+  ids: string[];
+  byIdErrors: string[];
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  empty: string;
+  pageItems: Dataset[];
+  children: ReactNode;
+}) {
+  if (loading) return <Spinner label="Loading datasets…" />;
+  if (error) return <ListError message={error} onRetry={onRetry} />;
+  return (
+    <>
+      {byIdErrors.map((message) => (
+        <p key={message} className="form__error" role="alert">
+          {message}
+        </p>
+      ))}
+      {pageItems.length === 0 ? <p className="catalogue-list__empty">{ids.length ? 'None of the datasets named in the address can be opened.' : empty}</p> : children}
+    </>
+  );
+}
+
+function Pager({ page, onPage, refreshing }: { page: ReturnType<typeof pageOf<Dataset>>; onPage(page: number): void; refreshing: boolean }) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <span className="pager__summary" data-testid="list-summary">
+        {page.from}–{page.to} of {page.total}
+        {refreshing ? ' · updating…' : ''}
+      </span>
+      {page.pageCount > 1 && (
+        <span className="pager__buttons">
+          <button type="button" className="button button--ghost" disabled={page.page === 1} onClick={() => onPage(page.page - 1)}>
+            Previous
+          </button>
+          <span className="pager__position">
+            Page {page.page} of {page.pageCount}
+          </span>
+          <button type="button" className="button button--ghost" disabled={page.page === page.pageCount} onClick={() => onPage(page.page + 1)}>
+            Next
+          </button>
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+export { DatasetsPage } from './DatasetsPage';
+export { DatasetPage } from './DatasetPage';

@@ -1,0 +1,54 @@
+// Reads of the dataset screens and their cache keys, so the list, the details, uploads and the dialogs agree.
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@atlas/client';
+import type { Dataset, DatasetMapList } from '@atlas/domain';
+import { useApiClient } from '../../api/ApiClientContext';
+import { listAll, searchFilter, type ListScope } from '../catalogue';
+
+export const datasetKeys = {
+  all: ['datasets'] as const,
+  lists: ['datasets', 'list'] as const,
+  list: (scope: ListScope, search: string) => ['datasets', 'list', scope, search] as const,
+  one: (id: string) => ['datasets', 'one', id] as const,
+  maps: (id: string) => ['datasets', 'maps', id] as const,
+};
+
+function listerOf(client: ApiClient, scope: ListScope) {
+  if (scope === 'organization') return client.datasets.forOrganization;
+  if (scope === 'shared') return client.datasets.sharedWithUser;
+  return client.datasets.list;
+}
+
+/** Every dataset of the scope that matches the search (sorting needs them all). */
+export function useDatasetList(scope: ListScope, search: string, enabled = true) {
+  const client = useApiClient();
+  return useQuery<Dataset[]>({
+    queryKey: datasetKeys.list(scope, search),
+    queryFn: () => listAll(listerOf(client, scope), searchFilter(search)),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The datasets a `?datasetUuid=` address names, each read on its own. */
+export function useDatasetsById(ids: readonly string[]) {
+  const client = useApiClient();
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: datasetKeys.one(id), queryFn: () => client.datasets.get(id) })),
+  });
+}
+
+/** One dataset; while it is pending (a load running), re-read every 2 s until it settles. */
+export function useDataset(id: string) {
+  const client = useApiClient();
+  return useQuery<Dataset>({
+    queryKey: datasetKeys.one(id),
+    queryFn: () => client.datasets.get(id),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+  });
+}
+
+export function useDatasetMaps(id: string) {
+  const client = useApiClient();
+  return useQuery<DatasetMapList>({ queryKey: datasetKeys.maps(id), queryFn: () => client.datasets.maps(id) });
+}

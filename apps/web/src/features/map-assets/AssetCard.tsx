@@ -1,0 +1,58 @@
+// One map style or color palette: its picture, name and description, and what the user may do with it.
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColorPalette, MapAsset } from '@atlas/domain';
+import { useApiClient } from '../../api/ApiClientContext';
+import { useSignedInUser } from '../../api/SignedInUserContext';
+import { CardActions, CardPlaceholder, CatalogueCard, recordAbilities, useEditorGrant } from '../catalogue';
+import { PaletteStrip } from './PaletteStrip';
+import { assetKeys, useAssetThumbnail, type AssetKind } from './queries';
+
+const KIND_LABELS: Record<AssetKind, string> = { 'map-style': 'map style', 'color-palette': 'color palette' };
+const LAYERS = 'M12 3 3 8l9 5 9-5-9-5zM3 13l9 5 9-5M3 17.5l9 5 9-5';
+
+function describeSource(asset: MapAsset): string {
+  const metadata = asset.metadata as { externalUrl?: string; palette?: ColorPalette };
+  if (metadata.palette) return `${metadata.palette.colors.length} colors${metadata.palette.type ? `, ${metadata.palette.type}` : ''}`;
+  if (metadata.externalUrl) return `From ${new URL(metadata.externalUrl).host}`;
+  return asset.assetReadPath ? 'Style file uploaded' : 'No style file yet';
+}
+
+/** Assets follow the datasets' access rules (one server check). */
+export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: AssetKind; onEdit(asset: MapAsset): void }) {
+  const client = useApiClient();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const abilities = recordAbilities(asset, user, useEditorGrant('map-asset', asset));
+  const thumbnail = useAssetThumbnail(asset);
+  const palette = (asset.metadata as { palette?: ColorPalette }).palette;
+
+  return (
+    <CatalogueCard
+      marker={{ 'data-asset': asset.id }}
+      picture={thumbnail ? <img src={thumbnail} alt="" /> : palette ? <PaletteStrip colors={palette.colors} /> : <CardPlaceholder path={LAYERS} />}
+      name={asset.name}
+      meta={describeSource(asset)}
+      description={asset.description}
+      actions={
+        <CardActions
+          abilities={abilities}
+          share={{ resourceType: 'map-asset', resourceId: asset.id, name: asset.name }}
+          deletion={{
+            label: `Delete ${KIND_LABELS[kind]}`,
+            text: `The ${KIND_LABELS[kind]} and its files go away for everyone it is shared with; maps that used it fall back to their other ${kind === 'map-style' ? 'styles' : 'colors'}. This cannot be undone.`,
+            remove: () => client.mapAssets.remove(asset.id),
+            onDeleted: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+          }}
+        >
+          {abilities.write && (
+            <button type="button" className="button button--ghost" onClick={() => onEdit(asset)}>
+              Edit
+            </button>
+          )}
+        </CardActions>
+      }
+    >
+      {thumbnail && palette && <PaletteStrip colors={palette.colors} />}
+    </CatalogueCard>
+  );
+}

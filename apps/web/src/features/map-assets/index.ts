@@ -1,0 +1,2 @@
+export { BasemapsPage } from './BasemapsPage';
+export { ColorsPage } from './ColorsPage';

@@ -1,0 +1,129 @@
+// What the map builder offers beside its data: our offline basemap styles (GET /v1/basemaps), the user's map-style
+// assets, and the user's color palettes as kepler.gl palettes. Free of kepler.gl imports, so other screens may use it.
+import type { ApiClient } from '@atlas/client';
+import type { ColorPalette, MapAsset } from '@atlas/domain';
+
+/** The light style C serves; a new map opens on it. */
+export const ATLAS_LIGHT_STYLE_ID = 'atlas-light';
+
+/** One entry of GET /v1/basemaps. */
+export interface Basemap {
+  id: string;
+  label: string;
+  styleUrl: string;
+  iconUrl: string;
+}
+
+/** A style kepler.gl offers in its base-map panel (its `mapStyles` prop). */
+export interface KeplerMapStyle {
+  id: string;
+  label: string;
+  url?: string;
+  style?: Record<string, unknown>;
+  icon: string;
+}
+
+/** A palette in kepler.gl's shape: `colors(steps)` answers that many colors. */
+export interface KeplerColorPalette {
+  name: string;
+  type: 'sequential' | 'diverging' | 'qualitative';
+  category: string;
+  colorBlindSafe: boolean;
+  maxStep: number;
+  colors: (steps: number) => string[];
+}
+
+/** The category under which the user's palettes appear in kepler.gl's color picker. */
+export const USER_PALETTE_CATEGORY = 'Atlas Studio';
+
+/** The picture kepler.gl shows for a user's style in its picker (a thumbnail would need the user's token). */
+export const STYLE_ICON_PATH = '/kepler/style-icon.svg';
+
+type Client = Pick<ApiClient, 'http' | 'mapAssets'>;
+
+const PAGE = { limit: 1000 } as const;
+
+/** Our styles, then the user's own, their organization's and those shared with them (each once). */
+export async function loadMapStyles(client: Client, origin: string): Promise<KeplerMapStyle[]> {
+  const [basemaps, assets] = await Promise.all([
+    client.http.request<Basemap[]>('GET', '/v1/basemaps'),
+    readableAssets(client, 'map-style'),
+  ]);
+  const ours = basemaps.map((basemap) => ({ id: basemap.id, label: basemap.label, url: basemap.styleUrl, icon: basemap.iconUrl }));
+  return [...ours, ...assets.flatMap((asset) => assetMapStyle(asset, origin) ?? [])];
+}
+
+/** The user's color palettes (own, organization, shared), in kepler.gl's shape. */
+export async function loadColorPalettes(client: Client): Promise<KeplerColorPalette[]> {
+  const assets = await readableAssets(client, 'color-palette');
+  return assets.flatMap((asset) => {
+    const palette = (asset.metadata as { palette?: ColorPalette }).palette;
+    return palette ? [toKeplerPalette(asset.name, palette)] : [];
+  });
+}
+
+async function readableAssets(client: Client, type: 'map-style' | 'color-palette'): Promise<MapAsset[]> {
+  const lists = await Promise.all([
+    client.mapAssets.list({ type, ...PAGE }),
+    client.mapAssets.forOrganization({ type, ...PAGE }),
+    client.mapAssets.sharedWithUser({ type, ...PAGE }),
+  ]);
+  const byId = new Map<string, MapAsset>();
+  for (const asset of lists.flatMap((list) => list.items)) if (asset.type === type) byId.set(asset.id, asset);
+  return [...byId.values()];
+}
+
+/**
+ * A map-style asset as a kepler.gl style: its inline style, its uploaded file, or an external URL on our own origin.
+ * kepler.gl fetches every offered style when the map opens, so URLs on other hosts are left out (nothing may be
+ * fetched from outside); those styles stay usable wherever the network reaches them (the basemaps screen).
+ */
+export function assetMapStyle(asset: MapAsset, origin: string): KeplerMapStyle | null {
+  const metadata = asset.metadata as { style?: Record<string, unknown>; externalUrl?: string };
+  const base = { id: `asset-${asset.id}`, label: asset.name, icon: `${origin}${STYLE_ICON_PATH}` };
+  if (metadata.style) return { ...base, style: metadata.style };
+  if (asset.assetReadPath) return { ...base, url: new URL(asset.assetReadPath, origin).href };
+  if (metadata.externalUrl && sameOrigin(metadata.externalUrl, origin)) return { ...base, url: metadata.externalUrl };
+  return null;
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
+
+const PALETTE_TYPES = ['sequential', 'diverging', 'qualitative'] as const;
+
+/** kepler.gl asks a palette for 3 to 20 steps: qualitative palettes give their first colors, others are resampled. */
+export function toKeplerPalette(name: string, palette: ColorPalette): KeplerColorPalette {
+  const type = PALETTE_TYPES.find((candidate) => candidate === palette.type) ?? 'sequential';
+  const colors = palette.colors;
+  return {
+    name: palette.name || name,
+    type,
+    category: palette.category || USER_PALETTE_CATEGORY,
+    colorBlindSafe: false,
+    maxStep: type === 'qualitative' ? colors.length : 20,
+    colors: (steps) => (type === 'qualitative' ? colors.slice(0, steps) : resample(colors, steps)),
+  };
+}
+
+/** `steps` colors evenly spread over the palette, interpolated in RGB between its stops. */
+export function resample(colors: readonly string[], steps: number): string[] {
+  if (colors.length === 1 || steps <= 1) return Array.from({ length: Math.max(steps, 1) }, () => colors[0] as string);
+  return Array.from({ length: steps }, (_, i) => {
+    const position = (i / (steps - 1)) * (colors.length - 1);
+    const low = Math.floor(position);
+    const high = Math.min(low + 1, colors.length - 1);
+    return mix(colors[low] as string, colors[high] as string, position - low);
+  });
+}
+
+function mix(a: string, b: string, t: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16);
+  const parts = [0, 1, 2].map((i) => Math.round(channel(a, i) + (channel(b, i) - channel(a, i)) * t));
+  return `#${parts.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
+}

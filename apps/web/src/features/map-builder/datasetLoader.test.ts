@@ -1,0 +1,62 @@
+import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { describe, expect, it } from 'vitest';
+import type { Dataset } from '@atlas/domain';
+import { BROWSER_BYTE_LIMIT, BROWSER_ROW_LIMIT, downloadArrow, tooLargeReason, type DownloadProgress } from './datasetLoader';
+
+const dataset = (metadata: Record<string, unknown>) => ({ metadata }) as unknown as Dataset;
+
+describe('tooLargeReason', () => {
+  it('lets datasets up to the limits through', () => {
+    expect(tooLargeReason(dataset({ rowCount: BROWSER_ROW_LIMIT, sizeBytes: BROWSER_BYTE_LIMIT }))).toBeNull();
+    expect(tooLargeReason(dataset({}))).toBeNull();
+  });
+
+  it('names the number of rows or bytes and the limit', () => {
+    expect(tooLargeReason(dataset({ rowCount: 12_000_000 }))).toBe('It has 12,000,000 rows; the browser holds up to 10,000,000.');
+    expect(tooLargeReason(dataset({ sizeBytes: 3_000_000_000 }))).toBe('It holds 3.0 GB; the browser holds up to 2.0 GB.');
+  });
+});
+
+/** A client whose request answers the bytes as a Response streamed in chunks. */
+function clientAnswering(bytes: Uint8Array, headers: Record<string, string> = {}) {
+  const requests: Array<{ path: string; options: unknown }> = [];
+  const request = async (_method: string, path: string, options: unknown) => {
+    requests.push({ path, options });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 64) controller.enqueue(bytes.slice(at, at + 64));
+        controller.close();
+      },
+    });
+    return new Response(body, { headers });
+  };
+  return { client: { http: { request } } as never, requests };
+}
+
+describe('downloadArrow', () => {
+  const ipc = tableToIPC(tableFromArrays({ lat: Float64Array.from([1, 2, 3]), name: ['a', 'b', 'c'] }), 'stream');
+
+  it('reads the Arrow stream into a table, reporting bytes against Content-Length', async () => {
+    const { client, requests } = clientAnswering(ipc, { 'content-length': String(ipc.byteLength) });
+    const seen: DownloadProgress[] = [];
+    const table = await downloadArrow(client, 'd 1', { onProgress: (progress) => seen.push(progress) });
+    expect(table.numRows).toBe(3);
+    expect(table.getChild('name')?.toArray()).toEqual(['a', 'b', 'c']);
+    expect(requests[0]?.path).toBe('/v1/datasets/d%201/data');
+    expect(seen[0]).toEqual({ loaded: 0, total: ipc.byteLength });
+    expect(seen.at(-1)).toEqual({ loaded: ipc.byteLength, total: ipc.byteLength });
+    expect(seen.length).toBeGreaterThan(2);
+  });
+
+  it('reports bytes without a total when the server sends no Content-Length', async () => {
+    const { client } = clientAnswering(ipc);
+    const seen: DownloadProgress[] = [];
+    await downloadArrow(client, 'd1', { onProgress: (progress) => seen.push(progress) });
+    expect(seen.at(-1)).toEqual({ loaded: ipc.byteLength, total: null });
+  });
+
+  it('refuses data larger than the browser holds before reading it', async () => {
+    const { client } = clientAnswering(ipc, { 'content-length': String(BROWSER_BYTE_LIMIT + 1) });
+    await expect(downloadArrow(client, 'd1', { onProgress: () => undefined })).rejects.toThrow('the browser holds up to 2.0 GB');
+  });
+});

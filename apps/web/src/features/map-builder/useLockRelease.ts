@@ -1,0 +1,51 @@
+// Frees the editing lock the moment the editor leaves the map, rather than when it lapses: on leaving the route (the
+// builder unmounts) and when the page goes away (tab closed, reloaded, another site). The call has to outlive the page,
+// so it is a keepalive fetch; navigator.sendBeacon would outlive it too but cannot carry the bearer token.
+import { useEffect, useMemo, useRef } from 'react';
+import { createApiClient } from '@atlas/client';
+import { useApiClient } from '../../api/ApiClientContext';
+import { useSession } from '../../api/session';
+
+const keepaliveFetch: typeof fetch = (input, init) => globalThis.fetch(input, { ...init, keepalive: true });
+
+/** Releases scheduled by an unmount, by map: a remount of the same map within the same task (React's StrictMode) cancels it. */
+const pending = new Map<string, number>();
+
+/**
+ * While `holding` (the user edits the saved map `mapId` under its lock), releases the lock when the map is left.
+ * `keep()` skips the release on the next unmount: a map saved for the first time moves to its own address, where the
+ * builder keeps editing under the same lock.
+ */
+export function useLockRelease(mapId: string | undefined, holding: boolean): { keep(): void } {
+  const client = useApiClient();
+  const { token } = useSession();
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+  const holdingRef = useRef(holding);
+  holdingRef.current = holding;
+  const kept = useRef(false);
+  const releaser = useMemo(() => createApiClient({ baseUrl: client.http.baseUrl, getToken: () => tokenRef.current, fetch: keepaliveFetch }), [client]);
+
+  useEffect(() => {
+    if (!mapId || !holding) return;
+    window.clearTimeout(pending.get(mapId));
+    pending.delete(mapId);
+    // Best effort: a release that does not arrive leaves the lock to lapse on its own.
+    const release = () => void releaser.locks.release('map', mapId).catch(() => undefined);
+    window.addEventListener('pagehide', release);
+    return () => {
+      window.removeEventListener('pagehide', release);
+      // Still holding at cleanup: the builder is leaving (not merely losing the lock to someone else).
+      if (!holdingRef.current || kept.current) return;
+      pending.set(
+        mapId,
+        window.setTimeout(() => {
+          pending.delete(mapId);
+          release();
+        }, 0),
+      );
+    };
+  }, [mapId, holding, releaser]);
+
+  return useMemo(() => ({ keep: () => void (kept.current = true) }), []);
+}

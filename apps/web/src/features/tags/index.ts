@@ -1,0 +1,2 @@
+export { TagChips } from './TagChips';
+export { TagEditor } from './TagEditor';

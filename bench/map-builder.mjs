@@ -1,0 +1,139 @@
+// Map builder bench: a dataset of N points opened in the builder (/new?datasetUuid=…) in headless Chromium with
+// WebGL through SwiftShader, timed from navigation to the layer drawn, with its phases: page loaded, Arrow downloaded,
+// the layer's data in kepler.gl's state, and deck.gl's canvas (kept with preserveDrawingBuffer) painted. p50/p95.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { chromium } from 'playwright-core';
+import { api, fmt, ms, signIn, startServer, stats } from './support.mjs';
+
+const SIZES = (process.env.BENCH_MAP_POINTS ?? '1000000,5000000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_MAP_RUNS ?? 5);
+const DRAW_TIMEOUT_MS = 600_000;
+const VIEWPORT = { width: 1440, height: 900 };
+
+/** N points scattered over the continental United States, as CSV, generated while it is sent. */
+function pointsCsv(count) {
+  let i = 0;
+  return Readable.from(
+    (function* rows() {
+      yield 'lat,lng,value\n';
+      const chunk = 50_000;
+      while (i < count) {
+        const lines = [];
+        for (const end = Math.min(count, i + chunk); i < end; i++) {
+          const lat = 25 + ((i * 7919) % 2400) / 100;
+          const lng = -124 + ((i * 104729) % 5700) / 100;
+          lines.push(`${lat},${lng},${i % 1000}`);
+        }
+        yield `${lines.join('\n')}\n`;
+      }
+    })(),
+  );
+}
+
+/**
+ * True once kepler.gl holds a layer with its data computed (addDataToMap done, the layer formatted). The state is
+ * reached through React's fiber of the map's container: the builder exposes no globals.
+ */
+function layerInState() {
+  const box = document.querySelector('[data-testid="kepler-map"]');
+  const key = box && Object.keys(box).find((name) => name.startsWith('__reactFiber$'));
+  const stack = key ? [box[key]] : [];
+  let state = null;
+  while (stack.length && !state) {
+    const fiber = stack.pop();
+    const store = fiber?.memoizedProps?.store;
+    if (store?.getState) state = store.getState().keplerGl?.['atlas-map'] ?? null;
+    if (fiber?.child) stack.push(fiber.child);
+    if (fiber?.sibling) stack.push(fiber.sibling);
+  }
+  const data = state?.visState?.layerData?.[0]?.data;
+  return Boolean(state?.visState?.layers?.length && data && (data.length ?? 1) > 0);
+}
+
+/** True once deck.gl's canvas (kept with preserveDrawingBuffer) has painted pixels, sampled on a coarse grid. */
+function layerPainted() {
+  const deck = document.getElementById('default-deckgl-overlay');
+  if (!(deck instanceof HTMLCanvasElement) || deck.width === 0) return false;
+  const probe = document.createElement('canvas');
+  probe.width = 64;
+  probe.height = 40;
+  const context = probe.getContext('2d');
+  context.drawImage(deck, 0, 0, probe.width, probe.height);
+  const pixels = context.getImageData(0, 0, probe.width, probe.height).data;
+  for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) return true;
+  return false;
+}
+
+/** One open, with its phases in ms from navigation: page loaded, Arrow downloaded, layer in kepler.gl's state, layer painted. */
+async function openOnce(browser, base, token, datasetId) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript((value) => window.localStorage.setItem('atlas.token', value), token);
+  const page = await context.newPage();
+  // Headless Chromium paints WebGL canvases of the front page only.
+  await page.bringToFront();
+  try {
+    const start = process.hrtime.bigint();
+    let downloaded;
+    page.on('requestfinished', (request) => {
+      if (request.url().includes(`/v1/datasets/${datasetId}/data`)) downloaded = ms(start);
+    });
+    await page.goto(`${base}/new?datasetUuid=${datasetId}`, { waitUntil: 'load' });
+    const loaded = ms(start);
+    await page.waitForFunction(layerInState, undefined, { timeout: DRAW_TIMEOUT_MS, polling: 50 });
+    const inState = ms(start);
+    await page.waitForFunction(layerPainted, undefined, { timeout: DRAW_TIMEOUT_MS, polling: 50 });
+    return { loaded, downloaded: downloaded ?? Number.NaN, inState, drawn: ms(start) };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runMapBuilderBench({ root }) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-bench-map-'));
+  const server = await startServer(root, dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--disable-background-networking'],
+  });
+  try {
+    const token = await signIn(server.base);
+    const results = [];
+    for (const points of SIZES) {
+      const dataset = await (await api(server.base, token, 'POST', '/v1/datasets', { name: `bench ${points} points` })).json();
+      const uploadStart = process.hrtime.bigint();
+      const loaded = await (await api(server.base, token, 'PUT', `/v1/datasets/${dataset.id}/data`, ReadableStream.from(pointsCsv(points)), { 'content-type': 'text/csv' })).json();
+      if (loaded.status !== 'ready') throw new Error(`the ${points}-point dataset did not load: ${loaded.errorMessage}`);
+      const uploadMs = ms(uploadStart);
+      const samples = [];
+      for (let run = 0; run < RUNS; run++) samples.push(await openOnce(browser, server.base, token, dataset.id));
+      const phase = (name) => stats(samples.map((sample) => sample[name])).p50;
+      results.push({ points, uploadMs, stats: stats(samples.map((sample) => sample.drawn)), phases: { loaded: phase('loaded'), downloaded: phase('downloaded'), inState: phase('inState') } });
+    }
+    const date = new Date().toISOString().slice(0, 10);
+    const lines = [
+      `# Map builder bench, ${date}`,
+      '',
+      `Headless Chromium (${VIEWPORT.width}×${VIEWPORT.height}, WebGL through SwiftShader, no GPU), built web app served by the built server on PGlite.`,
+      'Timed from navigation to /new?datasetUuid=… until kepler.gl lists the layer and deck.gl has painted it (Arrow download, kepler.gl processing, first draw).',
+      `${RUNS} runs per size, each in a fresh browser context (no HTTP cache). Target: 1 M points within 3 s.`,
+      '',
+      'Phases (p50, ms from navigation): page loaded; Arrow downloaded; layer in kepler.gl state (addDataToMap and layer data); drawn = deck.gl canvas painted.',
+      '',
+      '| points | runs | drawn p50 (ms) | drawn p95 (ms) | min (ms) | page loaded | Arrow downloaded | layer in state | upload + conversion (ms) |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...results.map(
+        ({ points, uploadMs, stats: s, phases: p }) =>
+          `| ${points.toLocaleString('en-US')} | ${s.runs} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.min)} | ${fmt(p.loaded)} | ${fmt(p.downloaded)} | ${fmt(p.inState)} | ${fmt(uploadMs)} |`,
+      ),
+      '',
+    ];
+    return { name: `map-builder-${date}.md`, markdown: lines.join('\n') };
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
