@@ -59,6 +59,20 @@ export const DatasetList = Type.Object({ items: Type.Array(Dataset), total: Type
 export type DatasetList = { items: Dataset[]; total: number };
 
 /** How an uploaded file may be compressed: gzip, or a zip holding the one data file (PUT /v1/datasets/{id}/data?compression=). */
+/** The file extensions that name an upload format (csv, geojson, parquet, arrow), read by the server inside a zip and by the web app's file picker. */
+export const UPLOAD_FORMAT_OF_EXTENSION: Readonly<Record<string, 'csv' | 'geojson' | 'parquet' | 'arrow'>> = {
+  csv: 'csv',
+  tsv: 'csv',
+  geojson: 'geojson',
+  json: 'geojson',
+  parquet: 'parquet',
+  pq: 'parquet',
+  arrow: 'arrow',
+  arrows: 'arrow',
+  feather: 'arrow',
+  ipc: 'arrow',
+};
+
 export const DATASET_UPLOAD_COMPRESSIONS = ['gzip', 'zip'] as const;
 export type DatasetUploadCompression = (typeof DATASET_UPLOAD_COMPRESSIONS)[number];
 

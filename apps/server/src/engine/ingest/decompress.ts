@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { AppStatusCode } from '@atlas/domain';
+import { AppStatusCode, UPLOAD_FORMAT_OF_EXTENSION } from '@atlas/domain';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { UploadCompression, UploadFormat } from '../types.js';
@@ -59,23 +59,9 @@ function decompressedLimit(maxBytes: number): Transform {
 const tooLargeDecompressed = (maxBytes: number) =>
   new AppError(413, 'The upload is too large once decompressed', AppStatusCode.PayloadTooLarge, `At most ${maxBytes} bytes after decompression`);
 
-/** The file extensions that name an upload format, for a file inside a zip. */
-const FORMAT_OF_EXTENSION: Record<string, UploadFormat> = {
-  csv: 'csv',
-  tsv: 'csv',
-  geojson: 'geojson',
-  json: 'geojson',
-  parquet: 'parquet',
-  pq: 'parquet',
-  arrow: 'arrow',
-  arrows: 'arrow',
-  feather: 'arrow',
-  ipc: 'arrow',
-};
-
 export function formatOfFileName(name: string): UploadFormat | null {
   const extension = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase();
-  return (extension && FORMAT_OF_EXTENSION[extension]) || null;
+  return (extension && UPLOAD_FORMAT_OF_EXTENSION[extension]) || null;
 }
 
 /** Folders and what archivers add beside the files (macOS resource forks, Finder's .DS_Store): not data. */

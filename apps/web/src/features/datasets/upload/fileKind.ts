@@ -1,29 +1,16 @@
 // Which upload format a file is, from its name: PUT /v1/datasets/{id}/data reads CSV, GeoJSON, Parquet and Arrow IPC
 // (?format=csv|geojson|parquet|arrow), gzip-compressed or in a zip (?compression=gzip|zip).
 import type { DatasetUploadFormat } from '@atlas/client';
-import type { DatasetUploadCompression } from '@atlas/domain';
+import { UPLOAD_FORMAT_OF_EXTENSION, type DatasetUploadCompression } from '@atlas/domain';
 
 /** csv | geojson | parquet | arrow, as the client's uploadData takes it. */
 export type UploadFormat = DatasetUploadFormat;
 export type UploadCompression = DatasetUploadCompression;
 
-const FORMAT_OF_EXTENSION: Record<string, UploadFormat> = {
-  csv: 'csv',
-  tsv: 'csv',
-  geojson: 'geojson',
-  json: 'geojson',
-  parquet: 'parquet',
-  pq: 'parquet',
-  arrow: 'arrow',
-  arrows: 'arrow',
-  feather: 'arrow',
-  ipc: 'arrow',
-};
-
 const COMPRESSION_OF_EXTENSION: Record<string, UploadCompression> = { gz: 'gzip', gzip: 'gzip', zip: 'zip' };
 
 /** What the file picker offers. */
-export const ACCEPTED_EXTENSIONS = [...Object.keys(FORMAT_OF_EXTENSION), ...Object.keys(COMPRESSION_OF_EXTENSION)].map((extension) => `.${extension}`).join(',');
+export const ACCEPTED_EXTENSIONS = [...Object.keys(UPLOAD_FORMAT_OF_EXTENSION), ...Object.keys(COMPRESSION_OF_EXTENSION)].map((extension) => `.${extension}`).join(',');
 
 export type FileKind =
   /** format null: a zip whose inner file's name gives it (the server reads it). */
@@ -50,7 +37,7 @@ export function fileKind(fileName: string): FileKind {
   const outer = split(fileName);
   const compression = COMPRESSION_OF_EXTENSION[outer.extension] ?? null;
   const named = compression ? split(outer.stem) : outer;
-  const format = FORMAT_OF_EXTENSION[named.extension] ?? null;
+  const format = UPLOAD_FORMAT_OF_EXTENSION[named.extension] ?? null;
   const name = (format ? named.stem : outer.stem).trim() || fileName;
   if (!format && compression !== 'zip') return notData(fileName, name);
   return { ok: true, format, compression, name };
