@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '@atlas/domain';
+import { datasetAnswer } from './test-support';
 import { DEFAULT_SORT, columnsOf, formatSort, pageOf, parseSort, sortDatasets, toggleSort } from './listing';
 
 function dataset(name: string, extra: Partial<Dataset> & { rows?: number; size?: number } = {}): Dataset {
   const { rows, size, ...rest } = extra;
-  return {
+  return datasetAnswer({
     id: name,
     name,
-    description: '',
-    type: 'managed',
     metadata: { ...(rows === undefined ? {} : { rowCount: rows }), ...(size === undefined ? {} : { sizeBytes: size }) },
-    status: 'ready',
-    errorMessage: null,
-    dataConnection: null,
-    tags: [],
-    ownerId: 'u',
-    owner: { id: 'u', name: 'U' },
-    organizationId: 'o',
-    visibility: 'private',
-    createdAt: '2025-01-01T00:00:00Z',
-    updatedAt: '2025-01-01T00:00:00Z',
     ...rest,
-  };
+  });
 }
 
 const names = (items: Dataset[]) => items.map((item) => item.name);

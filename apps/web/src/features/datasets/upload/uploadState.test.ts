@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '@atlas/domain';
+import { datasetAnswer } from '../test-support';
 import { isActive, newUpload, uploadReducer, uploadView, type UploadEvent, type UploadItem } from './uploadState';
 
 const file = { name: 'stores.csv', size: 2_000_000 };
@@ -8,24 +9,7 @@ const run = (item: UploadItem, events: UploadEvent[]) => events.reduce(uploadRed
 function answered(status: Dataset['status'], extra: Partial<Dataset> = {}): UploadEvent {
   return {
     type: 'answered',
-    dataset: {
-      id: 'd1',
-      name: 'stores',
-      description: '',
-      type: 'managed',
-      metadata: status === 'ready' ? { rowCount: 4200 } : {},
-      status,
-      errorMessage: null,
-      dataConnection: null,
-      tags: [],
-      ownerId: 'u',
-      owner: { id: 'u', name: 'U' },
-      organizationId: 'o',
-      visibility: 'private',
-      createdAt: '2025-01-01T00:00:00Z',
-      updatedAt: '2025-01-01T00:00:00Z',
-      ...extra,
-    },
+    dataset: datasetAnswer({ metadata: status === 'ready' ? { rowCount: 4200 } : {}, status, ...extra }),
   };
 }
 
