@@ -75,6 +75,10 @@ async function openOnce(browser, base, token, datasetId) {
   // Headless Chromium paints WebGL canvases of the front page only.
   await page.bringToFront();
   try {
+    // A script error in the page (kepler.gl refusing the data, say) ends the run instead of waiting for the timeout.
+    const failed = new Promise((_, reject) => page.on('pageerror', (error) => reject(new Error(`the map builder failed: ${error.message}`))));
+    failed.catch(() => undefined);
+    const until = (check) => Promise.race([page.waitForFunction(check, undefined, { timeout: DRAW_TIMEOUT_MS, polling: 50 }), failed]);
     const start = process.hrtime.bigint();
     let downloaded;
     page.on('requestfinished', (request) => {
@@ -82,9 +86,9 @@ async function openOnce(browser, base, token, datasetId) {
     });
     await page.goto(`${base}/new?datasetUuid=${datasetId}`, { waitUntil: 'load' });
     const loaded = ms(start);
-    await page.waitForFunction(layerInState, undefined, { timeout: DRAW_TIMEOUT_MS, polling: 50 });
+    await until(layerInState);
     const inState = ms(start);
-    await page.waitForFunction(layerPainted, undefined, { timeout: DRAW_TIMEOUT_MS, polling: 50 });
+    await until(layerPainted);
     return { loaded, downloaded: downloaded ?? Number.NaN, inState, drawn: ms(start) };
   } finally {
     await context.close();

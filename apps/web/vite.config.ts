@@ -1,9 +1,16 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** Workspace packages are read from their sources, so building the web app needs no package build. */
 const packageSource = (name: string) => fileURLToPath(new URL(`../../packages/${name}/src/index.ts`, import.meta.url));
+
+// kepler.gl's CommonJS code requires apache-arrow and would get its CommonJS build while our code imports its ES
+// build: two copies of every Arrow class, whose instanceof checks fail as soon as a table has two record batches
+// ("Table and inner RecordBatch schemas must be equivalent"). Both resolve to the ES build.
+const arrowDir = path.dirname(createRequire(import.meta.url).resolve('apache-arrow'));
 
 // kepler.gl (the map builder) follows its own Vite example: one copy of React, styled-components, deck.gl and
 // luma.gl (two copies break contexts and WebGL state), its CommonJS packages pre-bundled, and `process.env` defined
@@ -37,11 +44,13 @@ export default defineConfig(({ mode }) => ({
     'process.env': '{}',
   },
   resolve: {
-    alias: {
-      '@atlas/domain': packageSource('domain'),
-      '@atlas/routes': packageSource('routes'),
-      '@atlas/client': packageSource('client'),
-    },
+    alias: [
+      { find: /^apache-arrow$/, replacement: path.join(arrowDir, 'Arrow.dom.mjs') },
+      { find: /^apache-arrow\/(.+?)(\.m?js)?$/, replacement: path.join(arrowDir, '$1.mjs') },
+      { find: '@atlas/domain', replacement: packageSource('domain') },
+      { find: '@atlas/routes', replacement: packageSource('routes') },
+      { find: '@atlas/client', replacement: packageSource('client') },
+    ],
     dedupe: SINGLE_COPY,
   },
   optimizeDeps: {

@@ -31,6 +31,7 @@ import { Precision, RecordBatchReader, Type, util, type DataType, type Field, ty
 import { sqlIdentifier, sqlString } from '../sql.js';
 import { firstLine, IngestError } from './errors.js';
 import type { Conversion } from './index.js';
+import { PARQUET_COPY_OPTIONS } from './stored.js';
 
 interface ColumnPlan {
   name: string;
@@ -149,7 +150,7 @@ export async function convertArrow({ connection, storage, source, target }: Conv
     } finally {
       appender.closeSync();
     }
-    await connection.run(`COPY ${catalog}.main.data TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+    await connection.run(`COPY ${catalog}.main.data TO ${sqlString(target)} ${PARQUET_COPY_OPTIONS}`);
   } catch (error) {
     if (error instanceof IngestError) throw error;
     throw new IngestError('Could not read the Arrow file', firstLine(error));

@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises';
 import { sqlString } from '../sql.js';
 import { IngestError } from './errors.js';
 import type { Conversion } from './index.js';
+import { PARQUET_COPY_OPTIONS } from './stored.js';
 
 const DELIMITERS = [',', '\t', ';', '|'];
 
@@ -48,7 +49,7 @@ export async function convertCsv({ connection, source, target }: Conversion): Pr
   const delimiter = await headerDelimiter(source);
   const options = `auto_detect = true, skip = 0${delimiter ? `, delim = ${sqlString(delimiter)}` : ''}`;
   const copy = (extra: string) =>
-    connection.run(`COPY (SELECT * FROM read_csv(${sqlString(source)}, ${options}${extra})) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`);
+    connection.run(`COPY (SELECT * FROM read_csv(${sqlString(source)}, ${options}${extra})) TO ${sqlString(target)} ${PARQUET_COPY_OPTIONS}`);
   try {
     await copy('');
   } catch (error) {

@@ -7,6 +7,7 @@ import { sqlString } from '../sql.js';
 import { firstLine, IngestError } from './errors.js';
 import { featureTexts, notFeatureCollection } from './geojson-features.js';
 import type { Conversion } from './index.js';
+import { PARQUET_COPY_OPTIONS } from './stored.js';
 
 /** Columns the conversion adds; properties of the same name are kept as "properties.<name>". */
 const GENERATED = new Set(['geometry', 'lat', 'lng']);
@@ -61,7 +62,7 @@ export async function convertGeoJson({ connection, storage, source, target }: Co
     // Types come from every row (sample_size = -1): a property's type is the one that fits all its values.
     // One feature may be up to 32 MB of JSON (DuckDB reserves buffers of that size per thread).
     await connection.run(
-      `COPY (SELECT * FROM read_json(${sqlString(rows)}, format = 'newline_delimited', sample_size = -1, maximum_object_size = 33554432)) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION zstd)`,
+      `COPY (SELECT * FROM read_json(${sqlString(rows)}, format = 'newline_delimited', sample_size = -1, maximum_object_size = 33554432)) TO ${sqlString(target)} ${PARQUET_COPY_OPTIONS}`,
     );
   } catch (error) {
     if (error instanceof IngestError) throw error;
