@@ -2,7 +2,8 @@
 // rollups; cached: answered from the result cache), the rollup build it relies on, and the same SQL on the local
 // PostgreSQL with the same data (rows compared at relative 1e-9).
 // BENCH_VISITS (default "5M,100M"), BENCH_PG_VISITS (default "5M": copying 100 M visits into PostgreSQL and building the
-// rollups there takes far longer than the bench itself), BENCH_DATA (generated panels are kept there between runs).
+// rollups there takes far longer than the bench itself), BENCH_DATA (generated panels are kept there between runs),
+// BENCH_COLD_RUNS / BENCH_CACHED_RUNS / BENCH_PG_RUNS (runs per view, default 20 / 50 / 5: fewer for a quick check).
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
@@ -12,9 +13,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { fmt, stats } from './support.mjs';
 
-const COLD_RUNS = 20;
-const CACHED_RUNS = 50;
-const POSTGRES_RUNS = 5;
+const runs = (name, fallback) => Math.max(1, Math.trunc(Number(process.env[name] ?? fallback)) || fallback);
+const COLD_RUNS = runs('BENCH_COLD_RUNS', 20);
+const CACHED_RUNS = runs('BENCH_CACHED_RUNS', 50);
+const POSTGRES_RUNS = runs('BENCH_PG_RUNS', 5);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TABLES = ['visits', 'places', 'panel', 'population'];
 
@@ -133,11 +135,11 @@ export async function runAnalyticsBench({ root }) {
       // Every view's first run, then the timed runs once the builds' writes are on disk: steady state, as a server sees it.
       const firsts = new Map();
       for (const [setId, views] of Object.entries(VIEWS))
-        for (const [viewId, run] of Object.entries(views)) firsts.set(`${setId}/${viewId}`, await time(() => run(engine, relations, defaults(setId), defaults(setId))));
+        for (const [viewId, { run }] of Object.entries(views)) firsts.set(`${setId}/${viewId}`, await time(() => run(engine, relations, defaults(setId), defaults(setId))));
       execFileSync('sync');
       for (const [setId, views] of Object.entries(VIEWS)) {
         const values = defaults(setId);
-        for (const [viewId, run] of Object.entries(views)) {
+        for (const [viewId, { run }] of Object.entries(views)) {
           const first = firsts.get(`${setId}/${viewId}`);
           const cold = [];
           for (let k = 0; k < COLD_RUNS; k++) cold.push((await time(() => run(engine, relations, values, values))).ms);

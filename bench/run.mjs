@@ -1,4 +1,4 @@
-// npm run bench [-- engine analytics upload map-builder]: builds the server, runs the benches (all, or those named) and writes their tables
+// npm run bench [-- engine analytics upload map-builder hextiles vectortiles]: builds the server, runs the benches (all, or those named) and writes their tables
 // to bench/results/.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -6,10 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAnalyticsBench } from './analytics.mjs';
 import { runEngineBench } from './engine.mjs';
+import { runHextilesBench } from './hextiles.mjs';
 import { runMapBuilderBench } from './map-builder.mjs';
 import { runUploadBench } from './upload.mjs';
+import { runVectorTilesBench } from './vectortiles.mjs';
 
-const BENCHES = { engine: runEngineBench, analytics: runAnalyticsBench, upload: runUploadBench, 'map-builder': runMapBuilderBench };
+const BENCHES = { engine: runEngineBench, analytics: runAnalyticsBench, upload: runUploadBench, 'map-builder': runMapBuilderBench, hextiles: runHextilesBench, vectortiles: runVectorTilesBench };
 const named = process.argv.slice(2);
 for (const name of named) if (!Object.hasOwn(BENCHES, name)) throw new Error(`Unknown bench ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
 

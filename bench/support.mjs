@@ -71,3 +71,13 @@ export async function api(base, token, method, url, body, headers = {}) {
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response;
 }
+
+/** Polls a dataset built in the background (a tileset, say) until it is ready; its error message when it fails. */
+export async function waitReady(base, token, id) {
+  for (;;) {
+    const dataset = await (await api(base, token, 'GET', `/v1/datasets/${id}`)).json();
+    if (dataset.status === 'ready') return dataset;
+    if (dataset.status === 'error') throw new Error(`dataset ${id} ended in error: ${dataset.errorMessage}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

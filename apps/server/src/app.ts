@@ -33,14 +33,18 @@ import { recordRoutes } from './modules/records/routes.js';
 import { serviceRoutes } from './modules/service/routes.js';
 import { stateRoutes } from './modules/states/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
+import { tileRoutes } from './modules/tiles/index.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { vectorTileRoutes } from './modules/vector-tiles/index.js';
+import { administrationRoutes } from './modules/admin/index.js';
 import type { Db } from './store/index.js';
 
 const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   serviceRoutes,
   authRoutes,
   userRoutes,
+  administrationRoutes,
   apiKeyRoutes,
   uploadRoutes,
   permissionRoutes,
@@ -59,6 +63,8 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   analyticsRoutes,
   biConfigRoutes,
   basemapRoutes,
+  vectorTileRoutes,
+  tileRoutes,
 ];
 
 export interface BuildOptions {

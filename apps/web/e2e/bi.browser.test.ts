@@ -427,6 +427,28 @@ describe('analytic-set dashboards', () => {
     await page.waitForURL((url) => url.pathname === `/dashboard/${id}`);
   });
 
+  it('offers a viewer of a shared dashboard, and a viewer seat, none of Save, Share, Publish or Send parameters', async () => {
+    const insight = await api<{ id: string }>(analystToken, 'POST', '/v1/insights', { name: 'E2E shared read-only' });
+    await api(analystToken, 'POST', '/v1/insight-states', { insightId: insight.id, data: { templateId: 'audience-insight', values: {} } });
+    await api(analystToken, 'POST', '/v1/permissions', { resourceType: 'insight', resourceId: insight.id, granteeType: 'email', granteeId: 'viewer@example.com', role: 'viewer' });
+    // The page changes with the user below: the locator is made for the current one.
+    const actions = () => page.locator('.bi-header').getByRole('button', { name: /^(Save|Share|Publish…|Send parameters)$/ });
+
+    // The owner, a maker, is offered all four.
+    await page.goto(`/dashboard/${insight.id}`);
+    await page.getByTestId('dashboard-title').filter({ hasText: 'E2E shared read-only' }).waitFor();
+    await expect.poll(() => actions().count()).toBe(4);
+
+    await openPage((await signIn('viewer@example.com')).token);
+    await page.goto(`/dashboard/${insight.id}`);
+    await page.getByTestId('dashboard-title').filter({ hasText: 'E2E shared read-only' }).waitFor();
+    await waitForCharts();
+    expect(await actions().count()).toBe(0);
+    await page.goto('/dashboard/new?templateId=audience-insight');
+    await waitForCharts();
+    expect(await actions().count()).toBe(0);
+  });
+
   it('/workbook/new makes a workbook of the dataset and shows it', async () => {
     const datasetId = (await definitionOf('audience-insight')).datasets.production[0]!;
     await page.goto(`/workbook/new?datasetId=${datasetId}`);

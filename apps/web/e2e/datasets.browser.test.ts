@@ -2,7 +2,8 @@
 // generated here through the screen (upload throttled so its progress can be watched) and it reaches ready; its
 // details show the columns, the row count, the first 100 rows and a map preview; tags, clone and delete (with
 // confirmation) work; the list shows the demo organization's datasets; a viewer seat gets no upload, replace, share
-// or delete controls. Screenshots: test-results/screens/datasets-list.png, dataset-upload.png, dataset-details.png.
+// or delete controls; the list sorts and pages on the server. Screenshots: test-results/screens/datasets-list.png,
+// datasets-list-page-2.png, dataset-upload.png, dataset-details.png.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
@@ -43,6 +44,8 @@ function storesCsv(rows: number): Buffer {
 
 const uploadRow = (fileName: string) => page.locator(`[data-upload="${fileName}"]`);
 const datasetRow = (name: string) => page.locator(`tr[data-dataset="${name}"]`);
+/** The names of the list's rows, top to bottom. */
+const names = () => page.locator('tbody tr[data-dataset]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-dataset')));
 
 beforeAll(async () => {
   tokens.analyst = (await session.signIn('analyst@example.com')).token;
@@ -167,7 +170,6 @@ describe('datasets', () => {
     await page.goto('/workspace/datasets');
     await page.getByRole('button', { name: 'Your organization' }).click();
     await datasetRow(DEMO_PLACES).waitFor();
-    const names = () => page.locator('tbody tr[data-dataset]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-dataset')));
     expect(await names()).toEqual(expect.arrayContaining([DEMO_PLACES, 'Foot traffic: visits', 'Foot traffic: device panel', 'Foot traffic: population']));
     // The owner column names the owning user (the demo administrator owns the panel).
     expect(await datasetRow(DEMO_PLACES).locator('td').nth(3).textContent()).toBe('Demo Administrator');
@@ -219,5 +221,38 @@ describe('datasets', () => {
     for (const name of ['Replace data', 'Delete', 'Share', 'Clone']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     expect(await page.getByRole('link', { name: 'New map' }).count()).toBe(0);
     expect(await page.getByLabel('New tag').count()).toBe(0);
+  });
+
+  it('sorts and pages on the server: every page holds its place in the whole order', async () => {
+    const created: string[] = [];
+    for (let index = 1; index <= 30; index += 1) {
+      created.push((await session.api<Dataset>(tokens.analyst, 'POST', '/v1/datasets', { name: `Paging ${String(index).padStart(2, '0')}` })).id);
+    }
+    const expected = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => `Paging ${String(from + (to > from ? i : -i)).padStart(2, '0')}`);
+    await openPage(tokens.analyst);
+    const listCalls: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/v1/datasets') listCalls.push(url.searchParams);
+    });
+    await page.goto('/workspace/datasets?q=Paging&sort=name-asc');
+    await expect.poll(names, POLL).toEqual(expected(1, 25));
+    expect(await page.getByTestId('list-summary').textContent()).toBe('1–25 of 30');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(names, POLL).toEqual(expected(26, 30));
+    expect(await page.getByTestId('list-summary').textContent()).toBe('26–30 of 30');
+    await session.screenshot('datasets-list-page-2');
+    // The server sorted and cut that page: the browser asked for it, not for the whole list.
+    const asked = (params: URLSearchParams) => Object.fromEntries(['search', 'sort', 'order', 'limit', 'offset'].map((key) => [key, params.get(key)]));
+    expect(listCalls.map(asked)).toContainEqual({ search: 'Paging', sort: 'name', order: 'asc', limit: '25', offset: '25' });
+    expect(listCalls.every((params) => params.get('limit') === '25')).toBe(true);
+
+    // Another order starts again at page 1 of that order.
+    await page.getByRole('button', { name: 'Name' }).click();
+    await expect.poll(names, POLL).toEqual(expected(30, 6));
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('name-desc');
+    expect(listCalls.map(asked)).toContainEqual({ search: 'Paging', sort: 'name', order: 'desc', limit: '25', offset: '0' });
+    for (const id of created) await session.api(tokens.analyst, 'DELETE', `/v1/datasets/${id}`);
   });
 });

@@ -2,8 +2,10 @@
 // /new?datasetUuid=…, gets a point layer colored by a column and a filter through kepler.gl's own panels, is saved
 // and reloads with the same layers and filters (read from the saved state through the API too). A second editor
 // opens it while it is locked: read-only, with the holder named; the holder leaves and the lock is released at once.
-// No request leaves the local host.
-// Screenshots: test-results/screens/map-builder-{new,saved,locked}.png.
+// No request leaves the local host. kepler.gl's own add-data, share and export entries are gone; the basemap's layer
+// groups (labels, borders, water, land) can be hidden and stay hidden once saved. The server runs without PUBLIC_URL
+// and the browser at 127.0.0.1: the thumbnail's signed upload still goes to the host the browser uses.
+// Screenshots: test-results/screens/map-builder-{new,basemap-layers,saved,locked}.png.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 /** Every URL any page asked for. */
 const requested: string[] = [];
+/** The Content-Length of every Arrow download of dataset data (null when absent). */
+const arrowLengths: Array<string | null> = [];
 
 interface Session {
   token: string;
@@ -27,7 +31,7 @@ interface SavedState {
       filters: Array<{ dataId: string[]; name: string[] }>;
     };
     mapState: unknown;
-    mapStyle: { styleType: string };
+    mapStyle: { styleType: string; visibleLayerGroups: Record<string, boolean> };
   };
 }
 interface MapRecord {
@@ -77,6 +81,9 @@ async function openPage(token: string): Promise<Page> {
   await context.addInitScript((value) => window.localStorage.setItem('atlas.token', value), token);
   const page = await context.newPage();
   page.on('request', (request) => requested.push(request.url()));
+  page.on('response', (response) => {
+    if (/\/v1\/datasets\/[^/]+\/data\?format=arrow/.test(response.url())) arrowLengths.push(response.headers()['content-length'] ?? null);
+  });
   page.on('pageerror', (error) => console.log('page error:', error.message));
   // Headless Chromium only paints MapLibre's canvas on the front page: a second user's page opened beside the
   // first would show the data over an empty grey map.
@@ -109,6 +116,32 @@ async function pickField(page: Page, field: string, label?: string) {
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(SCREENS_DIR, `${name}.png`) });
 
+/** kepler.gl's show/hide button of a basemap layer group in its base-map panel, as it is now (shown or hidden). */
+const layerGroupToggle = (page: Page, slug: string, shown: boolean) => page.locator(`[data-for="tooltip.${shown ? 'hide' : 'show'}_${slug}-toggle"]`);
+
+/** The right half of the map (away from kepler.gl's side panel and its tooltips), as a picture. */
+async function mapPicture(page: Page): Promise<Buffer> {
+  const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
+  return page.screenshot({ clip: { x: box.x + box.width / 2, y: box.y + 40, width: box.width / 2 - 60, height: box.height - 80 } });
+}
+
+/** Waits until the map draws the same picture twice in a row (tiles and labels in), and answers it. */
+async function settledMapPicture(page: Page): Promise<Buffer> {
+  let last = await mapPicture(page);
+  await expect
+    .poll(
+      async () => {
+        const next = await mapPicture(page);
+        const same = next.equals(last);
+        last = next;
+        return same;
+      },
+      { timeout: 60_000, interval: 1500 },
+    )
+    .toBe(true);
+  return last;
+}
+
 describe('the map builder', () => {
   let analyst: Session;
   let admin: Session;
@@ -118,7 +151,8 @@ describe('the map builder', () => {
   let analystPage: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    // No PUBLIC_URL, as with `npm start`: the server calls itself localhost, the browser opens it at 127.0.0.1.
+    server = await startServer({ publicUrl: false });
     analyst = await signIn('analyst@example.com');
     admin = await signIn('admin@example.com');
     const dataset = await api<{ id: string }>(analyst.token, 'POST', '/v1/datasets', { name: 'NYC places' });
@@ -147,6 +181,35 @@ describe('the map builder', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Unsaved changes' }).count()).toBe(1);
     await screenshot(page, 'map-builder-new');
 
+    // Our catalogue and our own save, share and export replace kepler.gl's: no "Add Data" in its dataset list, no
+    // "Share" menu (export image, data, map; share URL) in its panel header; "Add data" is in our top bar.
+    await page.locator('[data-for="layer-nav"]').first().click();
+    await page.locator('.layer__title').first().waitFor();
+    expect(await page.locator('.add-data-button').count()).toBe(0);
+    expect(await page.locator('.side-panel__panel-header__right, #save-action, #storage-action').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add data', exact: true }).count()).toBe(1);
+    // The data came as Arrow with its length known up front, so its download bar had a total.
+    expect(arrowLengths.length).toBeGreaterThan(0);
+    expect(arrowLengths.every((length) => Number(length) > 0)).toBe(true);
+
+    // The basemap's layer groups can be shown and hidden, and hiding one redraws the basemap without it.
+    await page.locator('[data-for="map-nav"]').first().click();
+    // kepler.gl shows borders hidden until asked (its default for that group).
+    for (const slug of ['label', 'water', 'land']) await expect.poll(() => layerGroupToggle(page, slug, true).count(), { timeout: 30_000 }).toBe(1);
+    expect(await layerGroupToggle(page, 'border', false).count()).toBe(1);
+    // Base maps come from the catalogue; kepler.gl's "Add Map Style" would load a style from any host.
+    expect(await page.locator('.add-map-style-button').count()).toBe(0);
+    expect(await page.locator('.map-dropdown-option').count()).toBeGreaterThan(0);
+    await screenshot(page, 'map-builder-basemap-layers');
+    const withLand = await settledMapPicture(page);
+    await layerGroupToggle(page, 'land', true).click();
+    await page.mouse.move(900, 28);
+    await expect.poll(async () => (await mapPicture(page)).equals(withLand), { timeout: 30_000 }).toBe(false);
+    await layerGroupToggle(page, 'land', false).click();
+    await layerGroupToggle(page, 'label', true).click();
+    await layerGroupToggle(page, 'label', false).waitFor();
+    await page.mouse.move(900, 28);
+
     await page.getByRole('textbox', { name: 'Map title' }).fill('NYC places by visits');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.getByText('All changes saved').count(), { timeout: 60_000 }).toBe(1);
@@ -159,6 +222,12 @@ describe('the map builder', () => {
     expect(map.datasets.map((dataset) => dataset.id)).toEqual([datasetId]);
     expect(map.lock?.ownerId).toBe(analyst.user.id);
     expect(map.thumbnailUrl).not.toBeNull();
+    // The thumbnail went up through its signed policy to the host the browser uses, and arrived.
+    expect(requested).toContain(`${server.baseUrl}/v1/uploads`);
+    expect(await page.getByText('the thumbnail could not be stored').count()).toBe(0);
+    const thumbnail = await fetch(`${server.baseUrl}${map.thumbnailUrl}`, { headers: { authorization: `Bearer ${analyst.token}` } });
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
     const { version, config } = map.latestState!.data;
     expect(version).toBe('v1');
     expect(config.visState.layers).toEqual([
@@ -170,6 +239,7 @@ describe('the map builder', () => {
     ]);
     expect(config.visState.filters).toEqual([expect.objectContaining({ dataId: [datasetId], name: ['category'] })]);
     expect(config.mapStyle.styleType).toBe('atlas-light');
+    expect(config.mapStyle.visibleLayerGroups).toMatchObject({ label: false, border: false, water: true, land: true });
 
     // Reopened: the same layer and filter in kepler.gl's panels.
     await page.reload();
@@ -180,6 +250,11 @@ describe('the map builder', () => {
     await expect.poll(() => page.locator('.filter-panel').count()).toBe(1);
     await expect.poll(() => page.locator('.filter-panel .item-selector__dropdown__value').filter({ hasText: 'category' }).count()).toBe(1);
     expect(await page.getByText('All changes saved').count()).toBe(1);
+    // The hidden labels stay hidden.
+    await page.locator('[data-for="map-nav"]').first().click();
+    await expect.poll(() => layerGroupToggle(page, 'label', false).count(), { timeout: 30_000 }).toBe(1);
+    expect(await layerGroupToggle(page, 'land', true).count()).toBe(1);
+    await page.locator('[data-for="layer-nav"]').first().click();
     await screenshot(page, 'map-builder-saved');
   });
 

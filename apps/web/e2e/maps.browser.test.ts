@@ -1,7 +1,8 @@
 // Maps, basemaps and colors in a real browser against the real server (issue 15 "Maps, basemaps and colors" and
 // "kepler.gl configs"): a map saved through the API shows in the list; its export, imported again as kepler.gl-raw
 // and as kepler.gl, makes new maps with the same layers and filters; a map style made from a JSON file and a palette
-// show in their lists; a viewer seat sees no create or delete controls. Screenshots: test-results/screens/.
+// show in their lists, each card naming its owner; a viewer seat sees no create or delete controls.
+// Screenshots: test-results/screens/.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -134,6 +135,7 @@ describe('maps', () => {
     const card = page.locator(`[data-map="${mapId}"]`);
     await card.getByRole('heading', { name: MAP_NAME }).waitFor();
     await card.getByText(/· 1 dataset$/).waitFor();
+    expect(await card.getByTestId('card-owner').textContent()).toBe('You');
     for (const name of ['Open', 'Export', 'Clone', 'Share', 'Delete']) expect(await card.getByRole(name === 'Open' ? 'link' : 'button', { name, exact: true }).count()).toBe(1);
     await page.getByLabel('Search maps').fill('no such map');
     await page.getByText('No map matches “no such map” here.').waitFor();
@@ -203,6 +205,7 @@ describe('basemaps and colors', () => {
     await dialog.waitFor({ state: 'detached' });
     const card = page.locator('[data-asset]').filter({ hasText: 'E2E plain' });
     await card.getByText('Style file uploaded').waitFor();
+    expect(await card.getByTestId('card-owner').textContent()).toBe('You');
     const assets = await api<{ items: { name: string; assetReadPath: string | null }[] }>(analystToken, 'GET', '/v1/map-assets?type=map-style');
     expect(assets.items.find((asset) => asset.name === 'E2E plain')?.assetReadPath).toBeTruthy();
     await screenshot('basemaps');
@@ -235,12 +238,17 @@ describe('basemaps and colors', () => {
     await page.goto('/workspace/maps?scope=shared');
     const card = page.locator(`[data-map="${mapId}"]`);
     await card.waitFor();
+    // Others' records name their owner, as the datasets list does.
+    expect(await card.getByTestId('card-owner').textContent()).toBe('Demo Analyst');
+    await screenshot('maps-shared');
     expect(await card.getByRole('button', { name: 'Export' }).count()).toBe(1);
     for (const name of ['Clone', 'Share', 'Delete']) expect(await card.getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'New map' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Import map' }).count()).toBe(0);
     await page.goto('/workspace/colors?scope=organization');
     await page.locator('[data-asset]').filter({ hasText: 'E2E sunset' }).waitFor();
+    expect(await page.locator('[data-asset]').filter({ hasText: 'E2E sunset' }).getByTestId('card-owner').textContent()).toBe('Demo Analyst');
+    await screenshot('colors-viewer');
     expect(await page.getByRole('button', { name: 'New color palette' }).count()).toBe(0);
     expect(await page.locator('[data-asset]').getByRole('button', { name: /Edit|Delete|Share/ }).count()).toBe(0);
     await page.goto('/workspace/basemaps');

@@ -1,6 +1,8 @@
+import { isValidElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { ROUTE_PATTERNS } from '@atlas/routes';
+import { RequireAuth } from './features/auth/RequireAuth';
 import { routes } from './router';
 
 function allPaths(list: RouteObject[]): string[] {
@@ -28,6 +30,14 @@ describe('router', () => {
     expect(matchedPath('/new')).toBe(ROUTE_PATTERNS.newMap);
     expect(matchedPath('/some-map-id')).toBe(ROUTE_PATTERNS.map);
     expect(matchedPath('/public/x')).toBe(ROUTE_PATTERNS.publicView);
+    expect(matchedPath('/preview/x')).toBe(ROUTE_PATTERNS.preview);
+  });
+
+  it('opens a public link without a sign-in, and a preview only signed in', () => {
+    const guarded = (url: string) => (matchRoutes(routes, url) ?? []).some((m) => isValidElement(m.route.element) && m.route.element.type === RequireAuth);
+    expect(guarded('/public/x')).toBe(false);
+    expect(guarded('/preview/x')).toBe(true);
+    expect(guarded('/workspace/maps')).toBe(true);
   });
 
   it('keeps unknown workspace addresses inside the workspace layout, and others outside', () => {

@@ -17,7 +17,8 @@ import { Spinner } from './ui/Spinner';
 import { StandalonePage } from './ui/StandalonePage';
 
 /** A page of a lazily loaded module, with a spinner saying what loads meanwhile. */
-function lazyPage<M extends Record<string, ComponentType>>(load: () => Promise<M>, name: keyof M & string, label: string): ComponentType {
+/** The export `name` of a lazily loaded module (which may export other things too) as a page. */
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, label: string): ComponentType {
   const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
   return () => (
     <Suspense fallback={<Spinner label={label} />}>
@@ -34,12 +35,33 @@ const SavedDashboardPage = lazyPage(loadDashboards, 'SavedDashboardPage', 'Loadi
 const loadMapBuilder = () => import('./features/map-builder');
 const NewMapPage = lazyPage(loadMapBuilder, 'NewMapPage', 'Loading the map builder…');
 const MapPage = lazyPage(loadMapBuilder, 'MapPage', 'Loading the map builder…');
+// The public and preview pages draw with the map builder's kepler.gl and the dashboards' charts: lazy as well.
+const loadPublicView = () => import('./features/public-view');
+const PublicViewPage = lazyPage(loadPublicView, 'PublicViewPage', 'Opening…');
+const PreviewPage = lazyPage(loadPublicView, 'PreviewPage', 'Opening the preview…');
 
 // Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
 // built yet says so ("Page not available") instead of falling through to "Page not found".
 
 /** Screens built in this version, each with its own route below. */
-const BUILT_SCREENS = ['workspace', 'signIn', 'datasets', 'dataset', 'dashboards', 'dashboard', 'newDashboard', 'workbook', 'newWorkbook', 'map', 'newMap', 'maps', 'basemaps', 'colors'] as const satisfies readonly RouteName[];
+const BUILT_SCREENS = [
+  'workspace',
+  'signIn',
+  'datasets',
+  'dataset',
+  'dashboards',
+  'dashboard',
+  'newDashboard',
+  'workbook',
+  'newWorkbook',
+  'map',
+  'newMap',
+  'maps',
+  'basemaps',
+  'colors',
+  'publicView',
+  'preview',
+] as const satisfies readonly RouteName[];
 
 /** Screens inside the workspace chrome, not built in this version. */
 const WORKSPACE_SCREENS = [
@@ -48,13 +70,7 @@ const WORKSPACE_SCREENS = [
   'workbooks',
 ] as const satisfies readonly RouteName[];
 
-/** Screens open to anyone (shared links), not built in this version. */
-const PUBLIC_SCREENS = ['publicView', 'preview'] as const satisfies readonly RouteName[];
-
-type ListedRoute =
-  | (typeof BUILT_SCREENS)[number]
-  | (typeof WORKSPACE_SCREENS)[number]
-  | (typeof PUBLIC_SCREENS)[number];
+type ListedRoute = (typeof BUILT_SCREENS)[number] | (typeof WORKSPACE_SCREENS)[number];
 /** Fails to compile when ROUTE_PATTERNS gains a route that no group above lists. */
 const everyRouteListed: Exclude<RouteName, ListedRoute> extends never ? true : never = true;
 void everyRouteListed;
@@ -74,7 +90,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: ROUTE_PATTERNS.signIn, element: <SignInPage /> },
-      ...PUBLIC_SCREENS.map((name) => standalone(unavailable(name))),
+      // Open to anyone, signed in or not: the published snapshot, read-only.
+      { path: ROUTE_PATTERNS.publicView, element: <PublicViewPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -100,6 +117,7 @@ export const routes: RouteObject[] = [
           { path: ROUTE_PATTERNS.workbook, element: <WorkbookPage /> },
           { path: ROUTE_PATTERNS.newMap, element: <NewMapPage /> },
           { path: ROUTE_PATTERNS.map, element: <MapPage /> },
+          { path: ROUTE_PATTERNS.preview, element: <PreviewPage /> },
         ],
       },
       standalone({ path: '*', element: <NotFoundPage kind="not-found" /> }),

@@ -20,6 +20,7 @@ import type {
   UserUpdate,
 } from '@atlas/domain';
 import { createAnalyticsApi } from './catalogue/analytics.js';
+import { createAdminApi } from './catalogue/admin.js';
 import { createBiConfigApi } from './catalogue/bi-config.js';
 import { createDataConnectionsApi } from './catalogue/data-connections.js';
 import { createDataQueriesApi } from './catalogue/data-queries.js';
@@ -81,6 +82,7 @@ export function createApiClient(options: HttpOptions) {
     legal: createLegalApi(request),
     analytics: createAnalyticsApi(request),
     bi: createBiConfigApi(request),
+    admin: createAdminApi(request),
     service: {
       health: () => request<Health>('GET', '/v1/health'),
       tiers: () => request<Tiers>('GET', '/v1/tiers'),

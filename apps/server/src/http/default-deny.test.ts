@@ -24,6 +24,10 @@ const PUBLIC_ROUTES = [
   'POST /v1/maps/:id/published-map',
   'GET /v1/insights/:id/published-insight',
   'POST /v1/insights/:id/published-insight',
+  // What a public page draws beside the snapshot, for published items only (docs/publishing-web.md).
+  'GET /v1/maps/:id/published-map/datasets/:datasetId/data',
+  'GET /v1/insights/:id/published-insight/analytic-set',
+  'POST /v1/insights/:id/published-insight/query/:templateId',
   'GET /v1/reports/published/:id',
   'POST /v1/auth/sign-in',
   'POST /v1/auth/sign-up',

@@ -38,6 +38,21 @@ const EXEMPT: Record<string, string> = {
   'GET /v1/insights/:id/published-insight': 'public by the spec',
   'POST /v1/insights/:id/published-insight': 'public by the spec',
   'GET /v1/reports/published/:id': 'public by the spec',
+  // Administration (bi-and-admin.md §7): administrators only; 403 for makers, viewers and API keys in organizations.test.ts, invitations.test.ts, users/admin.test.ts.
+  'GET /v1/organizations/:id': 'administrators only',
+  'PUT /v1/organizations/:id': 'administrators only',
+  'DELETE /v1/organizations/:id': 'administrators only',
+  'POST /v1/organizations/:id/link': 'administrators only',
+  'POST /v1/organizations/:orgId/invitations/:invitee': 'administrators only',
+  'DELETE /v1/organizations/invitations/:id': 'administrators only',
+  'POST /v1/users/admin/:id': 'administrators only',
+  'DELETE /v1/users/admin/:id': 'administrators only',
+  'PUT /v1/admin/users/:userId/organization/:orgId/seat/:seat': 'administrators only',
+  'PUT /v1/users/:id/quotapolicy/:policyId': 'administrators only',
+  // The public page's data, for published items only, view token when protected (public-data.test.ts).
+  'GET /v1/maps/:id/published-map/datasets/:datasetId/data': 'public with the published map',
+  'GET /v1/insights/:id/published-insight/analytic-set': 'public with the published insight',
+  'POST /v1/insights/:id/published-insight/query/:templateId': 'public with the published insight',
   // Published reports and featured maps carry no grants: owner or administrator (reports.test.ts, featured.test.ts).
   'POST /v1/reports/published/:id': 'report owner or administrator',
   'POST /v1/reports/published/:id/invite': 'report owner or administrator',

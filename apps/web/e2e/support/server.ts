@@ -52,8 +52,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * Set PUBLIC_URL to the address the browser uses (default). False leaves it unset, as `npm start` does: the server
+   * then names itself http://localhost:$PORT while the browser opens http://127.0.0.1:$PORT.
+   */
+  publicUrl?: boolean;
+}
+
 /** Starts apps/server/dist/main.js (which serves apps/web/dist) with the demo organization and a 20,000-visit panel. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ publicUrl = true }: ServerOptions = {}): Promise<RunningServer> {
   for (const [file, build] of [
     [SERVER_ENTRY, 'npm run build (or npx tsc -b apps/server)'],
     [WEB_INDEX, 'npm run build -w @atlas/web'],
@@ -67,7 +75,7 @@ export async function startServer(): Promise<RunningServer> {
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: publicUrl ? baseUrl : '', DATA_DIR: dataDir, DEMO_PASSWORD: 'demo', DEMO_VISITS: '20000', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let collected = '';

@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, type AnalyticSetDefinition } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, dmaParameter, periodParameter, taxonomyParameter, template, widget } from './parameters.js';
 
 const params = ['dma', 'period', 'chains'];
@@ -13,7 +13,7 @@ export const audienceInsight: AnalyticSetDefinition = {
     periodParameter({ id: 'period', name: 'Period', description: 'Months of visits' }, ['monthly']),
     taxonomyParameter({ id: 'chains', name: 'Chains', description: 'Chains to profile' }),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel', 'population'], staging: ['visits', 'places', 'panel', 'population'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS['audience-insight'],

@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, type AnalyticSetDefinition } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, focusBenchmarkParameter, geographyParameter, TAXONOMY_GROUPS, taxonomyParameter, template, widget } from './parameters.js';
 
 export const changeInVisits: AnalyticSetDefinition = {
@@ -10,7 +10,7 @@ export const changeInVisits: AnalyticSetDefinition = {
     taxonomyParameter({ id: 'taxonomies', name: 'Category and/or Chain', description: 'Categories and chains to compare' }, undefined, TAXONOMY_GROUPS),
     focusBenchmarkParameter({ id: 'analysisPeriod', name: 'Analysis Period', description: 'Focus vs Benchmark month or quarter' }, ['monthly', 'quarterly']),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS.default,

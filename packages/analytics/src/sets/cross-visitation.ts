@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, geographyParameter, periodParameter, taxonomyParameter, template, widget } from './parameters.js';
 
 const params = ['chains', 'geography', 'analysisPeriod'];
@@ -13,7 +13,7 @@ export const crossVisitation: AnalyticSetDefinition = {
     periodParameter({ id: 'analysisPeriod', name: 'Analysis Period', description: 'Months or quarters of visits' }, ['monthly', 'quarterly']),
     taxonomyParameter({ id: 'focusChain', name: 'Focus chain', description: 'Set by selecting a heatmap column', hidden: true, required: false }, SINGLE_SELECT_MAX),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS['cross-visitation'],

@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, choiceParameter, geographyParameter, periodParameter, TAXONOMY_GROUPS, taxonomyParameter, template, widget } from './parameters.js';
 
 const params = ['showTopVisitsBy', 'primary', 'geography', 'analysisPeriod'];
@@ -13,7 +13,7 @@ export const customerJourney: AnalyticSetDefinition = {
     geographyParameter({ id: 'geography', name: 'Geography', description: 'The country or one DMA' }, SINGLE_SELECT_MAX),
     periodParameter({ id: 'analysisPeriod', name: 'Analysis Period', description: 'Months or quarters of primary visits' }, ['monthly', 'quarterly']),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS.default,

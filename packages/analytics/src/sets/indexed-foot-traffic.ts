@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, geographyParameter, periodParameter, taxonomyParameter, template, widget } from './parameters.js';
 
 export const indexedFootTraffic: AnalyticSetDefinition = {
@@ -12,7 +12,7 @@ export const indexedFootTraffic: AnalyticSetDefinition = {
     taxonomyParameter({ id: 'chain', name: 'Chain', description: 'The chain compared across geographies' }, SINGLE_SELECT_MAX),
     geographyParameter({ id: 'geographies', name: 'Geographies', description: 'Geographies compared for one chain' }),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS.default,

@@ -1,4 +1,4 @@
-import { AGE_ORDER, DASHBOARD_GRID_COLUMNS, GENDERS, INCOME_ORDER, type AnalyticSetDefinition } from '@atlas/domain';
+import { AGE_ORDER, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, GENDERS, INCOME_ORDER, type AnalyticSetDefinition } from '@atlas/domain';
 import { chart, choiceParameter, geographyParameter, periodParameter, TAXONOMY_GROUPS, taxonomyParameter, template, widget } from './parameters.js';
 
 /** Dimensions a pivot can put on rows or columns. */
@@ -27,7 +27,7 @@ export const movementPivot: AnalyticSetDefinition = {
     },
     taxonomyParameter({ id: 'taxonomies', name: 'Category + Chain', description: 'Categories and chains (may not be empty)' }, undefined, TAXONOMY_GROUPS),
   ],
-  templateParameters: { canExport: false },
+  templateParameters: { canExport: false, ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS.default,

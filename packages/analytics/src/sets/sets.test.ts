@@ -102,8 +102,9 @@ describe('analytic sets', () => {
     expect(views('cross-visitation')[0]!.charts!.map((c) => c.kind)).toEqual(['heatmap', 'bar']);
     expect(views('indexed-foot-traffic')[0]!.charts!.map((c) => c.kind)).toEqual(['line', 'line']);
     expect(views('movement-pivot')[0]!.charts!.map((c) => c.kind)).toEqual(['pivot-table']);
-    expect(ANALYTIC_SETS['movement-pivot'].templateParameters).toEqual({ canExport: false });
-    for (const set of Object.values(ANALYTIC_SETS)) if (set.id !== 'movement-pivot') expect(set.templateParameters).toEqual({});
+    expect(ANALYTIC_SETS['movement-pivot'].templateParameters).toEqual({ canExport: false, minDevices: 30, lowConfidence: 'mark' });
+    // Every set carries the sample-size settings (issue 21), 30 devices and marking by default.
+    for (const set of Object.values(ANALYTIC_SETS)) if (set.id !== 'movement-pivot') expect(set.templateParameters).toEqual({ minDevices: 30, lowConfidence: 'mark' });
     const bar = ANALYTIC_SETS['change-in-visits'].template.config.insightState.queryBar as Array<Record<string, unknown>>;
     expect(bar).toEqual([
       { widget: 'DROPDOWN_GROUP', parameter: '{{geographies}}' },

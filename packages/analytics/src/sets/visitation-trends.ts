@@ -1,4 +1,4 @@
-import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, DAYPARTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition, type QueryParameter } from '@atlas/domain';
+import { CHART_GROUP_LIMITS, DASHBOARD_GRID_COLUMNS, SAMPLE_SIZE_DEFAULTS, DAYPARTS, SINGLE_SELECT_MAX, type AnalyticSetDefinition, type QueryParameter } from '@atlas/domain';
 import { chart, dmaParameter, periodParameter, periodRange, taxonomyParameter, template, widget } from './parameters.js';
 
 // Daypart shares and dwell follow Period; the indexed subview follows the hidden start and end periods (Period when absent).
@@ -24,7 +24,7 @@ export const visitationTrends: AnalyticSetDefinition = {
     hiddenPeriod('startPeriod', 'Start period', 'First month or day of the Indexed Foot Traffic range', '2025-01'),
     hiddenPeriod('endPeriod', 'End period', 'Last month or day of the Indexed Foot Traffic range', months.end),
   ],
-  templateParameters: {},
+  templateParameters: { ...SAMPLE_SIZE_DEFAULTS },
   datasets: { production: ['visits', 'places', 'panel'], staging: ['visits', 'places', 'panel'] },
   template: template({
     gridColumns: DASHBOARD_GRID_COLUMNS['visitation-trends'],

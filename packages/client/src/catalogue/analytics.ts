@@ -1,5 +1,5 @@
 // Typed calls for analytic sets (bi-and-admin.md §7 Analytics).
-import type { AnalyticSetDefinition, Labels } from '@atlas/domain';
+import type { AnalyticQueryResult, AnalyticSetDefinition, Labels } from '@atlas/domain';
 import type { Http } from '../http.js';
 
 const id = encodeURIComponent;
@@ -17,9 +17,12 @@ export function createAnalyticsApi(request: Http['request']) {
     getSet: (setId: string, { impersonateOrganizationId }: AnalyticQueryOptions = {}) =>
       request<AnalyticSetDefinition>('GET', `/v1/analytic-sets/${id(setId)}`, { query: { impersonateOrganizationId } }),
     labels: () => request<Labels>('GET', '/v1/labels'),
-    /** Runs one view of a set with query-bar parameters; rows carry the spec's field names. */
+    /**
+     * Runs one view of a set with query-bar parameters. Rows carry the spec's field names and each matches the view's row
+     * schema in @atlas/domain (AnalyticRow: one of AudienceInsightRow, ChangeInVisitsRow, …), device_count included.
+     */
     query: (setId: string, viewId: string, parameters: Record<string, unknown>, { impersonateOrganizationId, expectData, refresh }: AnalyticQueryOptions = {}) =>
-      request<{ rows: Record<string, unknown>[] }>('POST', `/v1/query/${id(setId)}/template/${id(viewId)}`, {
+      request<AnalyticQueryResult>('POST', `/v1/query/${id(setId)}/template/${id(viewId)}`, {
         body: { parameters },
         query: { impersonateOrganizationId, expectData: expectData ? true : undefined },
         ...(refresh ? { headers: { 'cache-control': 'no-cache' } } : {}),

@@ -41,6 +41,28 @@ describe('createPublishingApi', () => {
     ]);
   });
 
+  it('reads the data of published items, with the view token of an unlocked one', async () => {
+    const headers: Array<string | null> = [];
+    const urls: string[] = [];
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      urls.push(`${init?.method} ${String(url)} ${init?.body ?? ''}`);
+      headers.push(new Headers(init?.headers).get('x-view-token'));
+      return new Response(JSON.stringify({ rows: [] }));
+    });
+    const { request } = createHttp({ baseUrl: 'https://api.test', fetch: fetch as unknown as typeof globalThis.fetch });
+    const api = createPublishingApi(request);
+    const response = await api.maps.publishedDatasetData('p1', 'd 1', { viewToken: 'tok' });
+    expect(response).toBeInstanceOf(Response);
+    await api.insights.publishedAnalyticSet('p2');
+    await api.insights.publishedQuery('p2', 'visit-share-by-age', { dma: '501' }, 'tok2');
+    expect(urls).toEqual([
+      'GET https://api.test/v1/maps/p1/published-map/datasets/d%201/data ',
+      'GET https://api.test/v1/insights/p2/published-insight/analytic-set ',
+      'POST https://api.test/v1/insights/p2/published-insight/query/visit-share-by-age {"parameters":{"dma":"501"}}',
+    ]);
+    expect(headers).toEqual(['tok', null, 'tok2']);
+  });
+
   it('manages featured maps and samples', async () => {
     const { api, calls } = setup([{}, [], {}, {}, undefined, {}]);
     await api.maps.samples();

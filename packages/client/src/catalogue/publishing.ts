@@ -1,6 +1,9 @@
 // Typed calls for published maps, insights and reports (workspace-and-catalogue.md §7).
 import type {
+  AnalyticQueryResult,
+  AnalyticSetDefinition,
   CreateFeaturedMapRequest,
+  Labels,
   CreateReportRequest,
   CreateReportResponse,
   FeaturedMap,
@@ -19,6 +22,10 @@ import type {
 import type { Http } from '../http.js';
 
 const seg = encodeURIComponent;
+
+/** The header a protected item's data calls carry: the viewToken its public view answered once unlocked. */
+export const VIEW_TOKEN_HEADER = 'x-view-token';
+const viewTokenHeaders = (viewToken: string | undefined) => (viewToken ? { headers: { [VIEW_TOKEN_HEADER]: viewToken } } : {});
 
 /** The published pattern shared by maps and insights; `id` is the record id (the public calls also take the published id). */
 function publishedCalls(request: Http['request'], base: string, listKey: 'maps' | 'insights', publicPath: string) {
@@ -53,6 +60,9 @@ export function createPublishingApi(request: Http['request']) {
   return {
     maps: {
       ...publishedCalls(request, '/v1/maps', 'maps', 'published-map'),
+      /** The data of a dataset a published map shows, as an Arrow stream response (public). */
+      publishedDatasetData: (id: string, datasetId: string, { viewToken, signal }: { viewToken?: string; signal?: AbortSignal } = {}) =>
+        request<Response>('GET', `/v1/maps/${seg(id)}/published-map/datasets/${seg(datasetId)}/data`, { responseType: 'response', signal, ...viewTokenHeaders(viewToken) }),
       samples: (query: Partial<PublishedListQuery> = {}) => request<PublishedList>('GET', '/v1/maps/published/samples', { query }),
       featured: {
         list: () => request<FeaturedMap[]>('GET', featured),
@@ -62,7 +72,18 @@ export function createPublishingApi(request: Http['request']) {
         highlight: (id: string, highlighted = true) => request<FeaturedMap>('PUT', `${featured}/${seg(id)}/highlight`, { body: { highlighted } }),
       },
     },
-    insights: publishedCalls(request, '/v1/insights', 'insights', 'published-insight'),
+    insights: {
+      ...publishedCalls(request, '/v1/insights', 'insights', 'published-insight'),
+      /** The analytic set a published dashboard shows, and the labels (public). */
+      publishedAnalyticSet: (id: string, viewToken?: string) =>
+        request<{ definition: AnalyticSetDefinition; labels: Labels }>('GET', `/v1/insights/${seg(id)}/published-insight/analytic-set`, viewTokenHeaders(viewToken)),
+      /** One chart of a published dashboard; the server answers it with the saved values whatever `parameters` say (public). */
+      publishedQuery: (id: string, templateId: string, parameters: Record<string, unknown>, viewToken?: string) =>
+        request<AnalyticQueryResult>('POST', `/v1/insights/${seg(id)}/published-insight/query/${seg(templateId)}`, {
+          body: { parameters },
+          ...viewTokenHeaders(viewToken),
+        }),
+    },
     reports: {
       create: (body: CreateReportRequest) => request<CreateReportResponse>('POST', `${reports}/resources`, { body }),
       publish: (id: string, body: PublishReportRequest = {}) => request<PublishedItem>('POST', `${reports}/${seg(id)}`, { body }),

@@ -34,6 +34,13 @@ export const PeriodFields = {
 /** A row over a window of periods: the first one as its period, and the last. */
 const WindowFields = { ...PeriodFields, end_period_value: Type.String({ description: 'The last period of the window' }) };
 
+/**
+ * The sample size of a row (issue 21 "Sample sizes"), `device_count`: the distinct panel devices whose visits its figure
+ * is computed from, counted exactly. Charts mark (or hide) figures below the organization's threshold (bi-config.ts
+ * SAMPLE_SIZE_DEFAULTS).
+ */
+const DeviceCount = (description: string) => Type.Integer({ minimum: 0, description: `Distinct panel devices behind the figure: ${description}` });
+
 const SecondaryTaxonomyFields = {
   secondary_place_taxonomy_id: Type.String(),
   secondary_place_taxonomy_value: Type.String({ description: 'Display name' }),
@@ -51,6 +58,7 @@ export const AudienceInsightRow = row('AudienceInsightRow', 'A chain\u2019s visi
   gender: Type.Optional(StringEnum(GENDERS)),
   norm_visit_share: Figure('Weighted visits of the segment ÷ all weighted visits × 100'),
   fair_share_index: Figure('norm_visit_share ÷ the segment\u2019s population share × 100'),
+  device_count: DeviceCount('the chain\u2019s visitors in the DMA and window (the shares\u2019 base)'),
 });
 export type AudienceInsightRow = Static<typeof AudienceInsightRow>;
 
@@ -63,6 +71,8 @@ export const ChangeInVisitsRow = row('ChangeInVisitsRow', 'Focus against benchma
   normalized_visits: Type.Number({ description: 'Of the focus period' }),
   benchmark_normalized_visits: Type.Number(),
   percent_change: Figure('(focus − benchmark) ÷ benchmark × 100'),
+  device_count: DeviceCount('visitors in the focus period'),
+  benchmark_device_count: DeviceCount('visitors in the benchmark period'),
 });
 export type ChangeInVisitsRow = Static<typeof ChangeInVisitsRow>;
 
@@ -72,6 +82,7 @@ export const CrossVisitationRow = row('CrossVisitationRow', 'The share of a base
   ...SecondaryTaxonomyFields,
   ...WindowFields,
   overlap: Figure('Weighted |visitors(base) ∩ visitors(overlap)| ÷ weighted |visitors(base)| × 100'),
+  device_count: DeviceCount('|visitors(base)|, the overlap\u2019s base'),
 });
 export type CrossVisitationRow = Static<typeof CrossVisitationRow>;
 
@@ -84,6 +95,7 @@ export const CustomerJourneyRow = row('CustomerJourneyRow', 'A place visited jus
   ...WindowFields,
   percentage: Figure('Weighted primary visits with this neighbour ÷ those with a neighbour × 100'),
   normalized_visits: Type.Number(),
+  device_count: DeviceCount('devices with a primary visit that has a neighbour of this relationship (the percentages\u2019 base)'),
 });
 export type CustomerJourneyRow = Static<typeof CustomerJourneyRow>;
 
@@ -94,6 +106,7 @@ export const IndexedFootTrafficRow = row('IndexedFootTrafficRow', 'One period of
   normalized_visits: Type.Number({ description: 'Daily: the trailing 7-day mean; monthly: the month\u2019s normalized visits' }),
   raw_visits: Type.Integer({ description: 'Visits of that single day or month' }),
   norm_visits_pct_chg_vs_first: Figure('(value ÷ the first period\u2019s value − 1) × 100'),
+  device_count: DeviceCount('daily: visitors of the days the 7-day mean covers; monthly: visitors of the month'),
 });
 export type IndexedFootTrafficRow = Static<typeof IndexedFootTrafficRow>;
 
@@ -103,6 +116,7 @@ export const DaypartShareRow = row('DaypartShareRow', 'A chain\u2019s share of w
   ...WindowFields,
   share_name: StringEnum(DAYPARTS),
   shareOfNormalizedVisits: Figure('Weighted visits in the daypart ÷ weighted visits × 100'),
+  device_count: DeviceCount('the chain\u2019s visitors in the DMA and window (the shares\u2019 base)'),
 });
 export type DaypartShareRow = Static<typeof DaypartShareRow>;
 
@@ -112,6 +126,7 @@ export const DwellTimeRow = row('DwellTimeRow', 'A chain\u2019s median and mean 
   ...WindowFields,
   medianDwellTimeMinutes: Figure('Continuous median of dwell minutes'),
   average_dwell_time_minutes: Figure('Mean of dwell minutes'),
+  device_count: DeviceCount('the chain\u2019s visitors in the DMA and window'),
 });
 export type DwellTimeRow = Static<typeof DwellTimeRow>;
 
@@ -131,6 +146,7 @@ export const MovementPivotRow = row(
     ...optional(SecondaryTaxonomyFields),
     normalized_visits: Type.Number(),
     raw_visits: Type.Integer(),
+    device_count: DeviceCount('visitors of the combination'),
   },
 );
 export type MovementPivotRow = Static<typeof MovementPivotRow>;
@@ -143,3 +159,4 @@ export const AnalyticRow = Type.Union(
 export type AnalyticRow = Static<typeof AnalyticRow>;
 
 export const AnalyticQueryResult = Type.Object({ rows: Type.Array(AnalyticRow) }, { title: 'AnalyticQueryResult' });
+export type AnalyticQueryResult = Static<typeof AnalyticQueryResult>;

@@ -7,11 +7,42 @@ import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-help
 export const SHARED_PARAMETERS_INVITE_MAX_EMAILS = 50;
 export const BI_DESCRIPTION_MAX_LENGTH = 2000;
 
+/**
+ * Sample sizes (issue 21): template parameters every analytic set carries, so an organization's analytic-set config sets
+ * them like canExport. A figure resting on fewer than `minDevices` distinct panel devices is low-confidence; charts
+ * `mark` it (faded and hatched, the count in the tooltip) or `hide` it. minDevices 0 marks nothing.
+ */
+export const LOW_CONFIDENCE_DISPLAYS = ['mark', 'hide'] as const;
+export type LowConfidenceDisplay = (typeof LOW_CONFIDENCE_DISPLAYS)[number];
+export const SAMPLE_SIZE_DEFAULTS: Readonly<{ minDevices: number; lowConfidence: LowConfidenceDisplay }> = { minDevices: 30, lowConfidence: 'mark' };
+/** The largest threshold accepted: far beyond any panel's devices behind one figure. */
+export const MIN_DEVICES_MAX = 1_000_000_000;
+
+/** The problem of a sample-size template parameter's value (null when fine, or when the key is another parameter). */
+export function sampleSizeParameterProblem(key: string, value: unknown): string | null {
+  if (key === 'minDevices' && !(Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MIN_DEVICES_MAX))
+    return `Template parameter minDevices must be a whole number from 0 to ${MIN_DEVICES_MAX}`;
+  if (key === 'lowConfidence' && !LOW_CONFIDENCE_DISPLAYS.includes(value as LowConfidenceDisplay))
+    return `Template parameter lowConfidence must be one of ${LOW_CONFIDENCE_DISPLAYS.join(', ')}`;
+  return null;
+}
+
+/** The sample-size settings of a set's (effective) templateParameters; a missing or invalid value takes its default. */
+export function sampleSizeSettings(templateParameters: Record<string, unknown>): { minDevices: number; lowConfidence: LowConfidenceDisplay } {
+  const ok = (key: 'minDevices' | 'lowConfidence') => Object.hasOwn(templateParameters, key) && sampleSizeParameterProblem(key, templateParameters[key]) === null;
+  return {
+    minDevices: ok('minDevices') ? (templateParameters.minDevices as number) : SAMPLE_SIZE_DEFAULTS.minDevices,
+    lowConfidence: ok('lowConfidence') ? (templateParameters.lowConfidence as LowConfidenceDisplay) : SAMPLE_SIZE_DEFAULTS.lowConfidence,
+  };
+}
+
 /** A template group as sent: any text, so an unknown analytic set answers 404 rather than a schema error. */
 export const TemplateGroupId = Type.String({ minLength: 1, maxLength: 100, description: 'An analytic set id (the template group)' });
 const StoredGroupId = StringEnum(ANALYTIC_SET_IDS);
 const Values = Type.Record(Type.String(), Type.Unknown(), { description: 'Query-bar values by parameter id, checked with the set’s rules' });
-const TemplateParameters = Type.Record(Type.String(), Type.Unknown(), { description: 'Overrides of the set’s templateParameters, e.g. {canExport: true}' });
+const TemplateParameters = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'Overrides of the set’s templateParameters, e.g. {canExport: true}, {minDevices: 50, lowConfidence: "hide"}',
+});
 
 /** How one organization sees one query parameter of a set. */
 export const QueryParameterOverride = Type.Object(

@@ -76,7 +76,7 @@ export const UPLOAD_FORMAT_OF_EXTENSION: Readonly<Record<string, 'csv' | 'geojso
 export const DATASET_UPLOAD_COMPRESSIONS = ['gzip', 'zip'] as const;
 export type DatasetUploadCompression = (typeof DATASET_UPLOAD_COMPRESSIONS)[number];
 
-export const DATASET_SORT_KEYS = ['name', 'updatedAt', 'createdAt', 'sizeBytes'] as const;
+export const DATASET_SORT_KEYS = ['name', 'type', 'status', 'rowCount', 'sizeBytes', 'updatedAt', 'createdAt'] as const;
 export type DatasetSortKey = (typeof DATASET_SORT_KEYS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -86,7 +86,7 @@ export const DatasetListQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive part of the name or description' })),
     type: Type.Optional(DatasetTypeSchema),
     status: Type.Optional(DatasetStatusSchema),
-    sort: Type.Optional(StringEnum(DATASET_SORT_KEYS, { description: 'What the page is ordered by (default updatedAt); sizeBytes puts datasets without data last' })),
+    sort: Type.Optional(StringEnum(DATASET_SORT_KEYS, { description: 'What the page is ordered by (default updatedAt); status goes ready, pending, new, error; rowCount and sizeBytes put datasets without data last' })),
     order: Type.Optional(StringEnum(SORT_ORDERS, { description: 'asc or desc (default desc)' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
     offset: Type.Integer({ minimum: 0, default: 0 }),

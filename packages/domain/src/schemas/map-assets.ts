@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAP_ASSET_TYPES, VISIBILITIES } from '../enums.js';
 import { Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { OwnerSummary } from './datasets.js';
 import { THUMBNAIL_CONTENT_TYPES, UploadPolicy } from './uploads.js';
 
 export type MapAssetType = (typeof MAP_ASSET_TYPES)[number];
@@ -61,6 +62,7 @@ export const MapAsset = Type.Object(
     assetSignedPostPolicy: Nullable(UploadPolicy),
     thumbnailSignedPostPolicy: Nullable(UploadPolicy),
     ownerId: Uuid(),
+    owner: OwnerSummary,
     organizationId: Uuid(),
     visibility: StringEnum(VISIBILITIES),
     ...Timestamps,

@@ -48,7 +48,18 @@ const summaryProperties = {
 export const PublishedItemSummary = Type.Object(summaryProperties, { title: 'PublishedItemSummary' });
 export type PublishedItemSummary = Static<typeof PublishedItemSummary>;
 
-export const PublishedItem = Type.Object({ ...summaryProperties, config: PublishedConfig }, { title: 'PublishedItem' });
+export const PublishedItem = Type.Object(
+  {
+    ...summaryProperties,
+    config: PublishedConfig,
+    viewToken: Type.Optional(
+      Type.String({
+        description: 'Only in the public view of a password-protected item, once its password checked out: send it as X-View-Token to its data routes (valid 8 hours)',
+      }),
+    ),
+  },
+  { title: 'PublishedItem' },
+);
 export type PublishedItem = Static<typeof PublishedItem>;
 
 /** What a public page shows before the password is given (`?infoOnly=true`). */

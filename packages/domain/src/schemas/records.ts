@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DATASET_STATUSES, DATASET_TYPES, MAP_ASSET_TYPES } from '../enums.js';
+import { OwnerSummary } from './datasets.js';
 import { UploadPolicy } from './uploads.js';
 import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { Lock } from './locks.js';
@@ -70,6 +71,7 @@ export const CatalogueRecord = Type.Object(
     description: Type.String(),
     metadata: RecordMetadata,
     ownerId: Uuid(),
+    owner: OwnerSummary,
     organizationId: Uuid(),
     visibility: VisibilitySchema,
     datasets: Type.Array(RecordDatasetRef),

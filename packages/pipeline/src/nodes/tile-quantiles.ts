@@ -15,6 +15,9 @@ export interface TileQuantilesProps {
   readonly timeInterval: TimeIntervalCode;
 }
 
+/** The interval names a built tileset's "interval" column holds, by code. */
+const BUILT_INTERVALS: Record<TimeIntervalCode, string> = { Y: 'YEAR', M: 'MONTH', D: 'DAY', H: 'HOUR', T: 'MINUTE' };
+
 /** The quantiles computed, and their output column names. */
 export const QUANTILES = [
   [0, 'q0'],
@@ -39,7 +42,7 @@ export const tileQuantilesNode: NodeDefinition<'tileQuantiles', TileQuantilesPro
     const time = requireColumn(resolved.columns, 'time', propsSite.at('uuid'), Messages.hexTileIndexMetadata);
     if (!isTemporal(time.type)) return propsSite.at('uuid').reject(Messages.hexTileIndexMetadata, 'the "time" column is not a timestamp or date');
     const numeric = resolved.columns.filter(
-      (column) => column.name !== 'h3' && column.name !== 'time' && (column.type === 'integer' || column.type === 'number'),
+      (column) => column.name !== 'h3' && column.name !== 'time' && column.name !== 'interval' && (column.type === 'integer' || column.type === 'number'),
     );
     if (numeric.length === 0) return propsSite.at('uuid').reject('Tileset has no numeric columns');
 
@@ -47,9 +50,16 @@ export const tileQuantilesNode: NodeDefinition<'tileQuantiles', TileQuantilesPro
     const parent = `atlas_h3_parent(${columnRef(h3.name, 't')}, CAST(${res} AS INTEGER))`;
     const unit = DATE_TRUNC_UNITS[node.props.timeInterval];
     const sums = numeric.map((column) => `sum(${columnRef(column.name, 't')}) AS ${quoteIdent(column.name)}`).join(', ');
+    // A tileset built by POST /v1/datasets/hextile (it has an "interval" column) already holds every resolution and
+    // interval, each aggregated by its column's method: take the cells of res in that interval as they are.
+    const built = resolved.columns.some((column) => column.name === 'interval');
+    const builtOnly = built
+      ? ` AND strpos('0123456789abcdef', substr(lower(CAST(${columnRef(h3.name, 't')} AS VARCHAR)), 2, 1)) - 1 = ${res}` +
+        ` AND ${columnRef('interval', 't')} = ${state.param(BUILT_INTERVALS[node.props.timeInterval])}`
+      : '';
     const cells = state.addCte(
       `SELECT date_trunc('${unit}', CAST(${columnRef(time.name, 't')} AS TIMESTAMP)) AS "time", ${parent} AS "h3", ${sums}` +
-        ` FROM ${resolved.relation} AS t WHERE ${parent} IS NOT NULL GROUP BY 1, 2`,
+        ` FROM ${resolved.relation} AS t WHERE ${parent} IS NOT NULL${builtOnly} GROUP BY 1, 2`,
     );
     const branches = numeric.map((column) => {
       const quantiles = QUANTILES.map(([q, name]) => `quantile_cont(c.${quoteIdent(column.name)}, ${q}) AS ${quoteIdent(name)}`).join(', ');

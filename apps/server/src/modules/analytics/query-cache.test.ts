@@ -103,7 +103,7 @@ describe('analytic answers in the result cache', () => {
 
     await h.app.inject({ method: 'POST', url: '/v1/bi/analytic-set-configs', headers: admin, payload: { templateGroupId: 'movement-pivot', organizationId: demoOrg, templateParameters: { canExport: true } } });
     const pivot = await h.app.inject({ method: 'GET', url: '/v1/analytic-sets/movement-pivot', headers: analyst });
-    expect(pivot.json().templateParameters).toEqual({ canExport: true });
+    expect(pivot.json().templateParameters).toEqual({ canExport: true, minDevices: 30, lowConfidence: 'mark' });
   });
 
   it('answers 422 for expectData when no visit matches, and no rows without it', async () => {

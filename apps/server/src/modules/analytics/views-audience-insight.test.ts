@@ -3,7 +3,7 @@ import { CHAINS } from '@atlas/analytics';
 import { AGE_ORDER, GENDERS } from '@atlas/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
+import { busiest, devicesOf, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -57,15 +57,17 @@ describe('Audience Insight views', () => {
       for (const chain of selected) {
         const parts = new Map<string, number>();
         let total = 0;
+        const base: TestVisit[] = [];
         for (const v of visits) {
           if (v.dma !== dma || v.chain !== chain || v.month < period.start || v.month > period.end) continue;
           parts.set(v[dimension], (parts.get(v[dimension]) ?? 0) + v.weight);
           total += v.weight;
+          base.push(v);
         }
         let sum = 0;
         for (const segment of segments) {
           const row = rows[i++]!;
-          expect(Object.keys(row).sort()).toEqual(['fair_share_index', 'norm_visit_share', 'place_taxonomy_id', 'place_taxonomy_value', 'share_name', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value', dimension].sort());
+          expect(Object.keys(row).sort()).toEqual(['fair_share_index', 'norm_visit_share', 'place_taxonomy_id', 'place_taxonomy_value', 'share_name', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value', 'device_count', dimension].sort());
           // Identified by the DMA, the chain, the window of months and the segment the share is of.
           expect(row).toMatchObject({ geography_type: 'dma', geography_id: dma, place_taxonomy_type: 'chain', period_type: 'monthly', period_value: period.start, period_epoch_ms: Date.UTC(2024, 2, 1), end_period_value: period.end, share_name: segment });
           expect(row.place_taxonomy_value).toBe(CHAINS.find((c) => c.id === chain)!.name);
@@ -73,6 +75,8 @@ describe('Audience Insight views', () => {
           const populationShare = ((people.get(segment) ?? 0) / everyone) * 100;
           expectClose(row.norm_visit_share, share, `${chain} ${segment} share`);
           expectClose(row.fair_share_index, share === null || populationShare === 0 ? null : (share / populationShare) * 100, `${chain} ${segment} index`);
+          // The shares' base: the chain's visitors in the DMA and window.
+          expect(row.device_count, `${chain} ${segment} devices`).toBe(devicesOf(base));
           sum += share ?? 0;
         }
         if (chain === absentChain) expect(total).toBe(0);

@@ -35,8 +35,8 @@ describe('Cross-Visitation views', () => {
   const query = (template: string, parameters: Row) =>
     h.app.inject({ method: 'POST', url: `/v1/query/cross-visitation/template/${template}`, headers: analyst, payload: { parameters } });
 
-  /** overlap(a, b) from the definition: weights of distinct devices visiting both ÷ weights of a's visitors × 100. */
-  function expected(geography: string, period: Period) {
+  /** Each chain's distinct visitors in the geography and window. */
+  function visitorsOf(geography: string, period: Period) {
     const visitors = new Map<string, Set<number>>();
     for (const v of visits) {
       const at = period.granularity === 'monthly' ? v.month : v.quarter;
@@ -44,6 +44,18 @@ describe('Cross-Visitation views', () => {
       if (!visitors.has(v.chain)) visitors.set(v.chain, new Set());
       visitors.get(v.chain)!.add(v.device);
     }
+    return visitors;
+  }
+
+  /** The devices behind overlap(a, ·): |visitors(a)|. */
+  const baseDevices = (geography: string, period: Period) => {
+    const visitors = visitorsOf(geography, period);
+    return (a: string) => visitors.get(a)?.size ?? 0;
+  };
+
+  /** overlap(a, b) from the definition: weights of distinct devices visiting both ÷ weights of a's visitors × 100. */
+  function expected(geography: string, period: Period) {
+    const visitors = visitorsOf(geography, period);
     return (a: string, b: string): number | null => {
       const base = visitors.get(a) ?? new Set<number>();
       const other = visitors.get(b) ?? new Set<number>();
@@ -68,17 +80,19 @@ describe('Cross-Visitation views', () => {
     const rows = response.json().rows as Row[];
     expect(rows.map((row) => [row.place_taxonomy_id, row.secondary_place_taxonomy_id])).toEqual(selected.flatMap((a) => selected.map((b) => [a, b])));
     const overlap = expected(geography(), period);
+    const devices = baseDevices(geography(), period);
     let partial = 0;
     for (const row of rows) {
       const a = row.place_taxonomy_id as string;
       const b = row.secondary_place_taxonomy_id as string;
-      expect(Object.keys(row).sort()).toEqual(['overlap', 'place_taxonomy_id', 'place_taxonomy_value', 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value'].sort());
+      expect(Object.keys(row).sort()).toEqual(['overlap', 'place_taxonomy_id', 'place_taxonomy_value', 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value', 'geography_type', 'geography_value', 'geography_id', 'place_taxonomy_type', 'period_type', 'period_value', 'period_epoch_ms', 'end_period_value', 'device_count'].sort());
       expect(row).toMatchObject({ geography_id: geography(), place_taxonomy_type: 'chain', period_type: period.granularity, period_value: period.start, end_period_value: period.end });
       expect(row.place_taxonomy_value).toBe(chainName(a));
       expect(row.secondary_place_taxonomy_value).toBe(chainName(b));
       const value = overlap(a, b);
       expectClose(row.overlap, value, `${a} × ${b}`);
       if (a === b && value !== null) expect(row.overlap, `diagonal ${a}`).toBe(100);
+      expect(row.device_count, `devices ${a}`).toBe(devices(a));
       if (value !== null && value > 0 && value < 100) partial++;
     }
     // The figures are not trivial: real partial overlaps, and the absent chain's row is null.
@@ -94,11 +108,13 @@ describe('Cross-Visitation views', () => {
   it('the focus bars answer overlap(A, focus) for every base chain, the focus defaulting to the first selected chain', async () => {
     const period = { granularity: 'monthly', start: '2025-01', end: '2025-12' } as const;
     const overlap = expected(dma, period);
+    const devices = baseDevices(dma, period);
     const check = (rows: Row[], focus: string) => {
       expect(rows.map((row) => [row.place_taxonomy_id, row.secondary_place_taxonomy_id])).toEqual(chains.map((a) => [a, focus]));
       for (const row of rows) {
         expect(row.secondary_place_taxonomy_value).toBe(chainName(focus));
         expectClose(row.overlap, overlap(row.place_taxonomy_id as string, focus), `${String(row.place_taxonomy_id)} × ${focus}`);
+        expect(row.device_count).toBe(devices(row.place_taxonomy_id as string));
       }
     };
     const byDefault = await query('focus-chain-overlap', { chains, geography: dma, analysisPeriod: period });
@@ -122,9 +138,13 @@ describe('Cross-Visitation views', () => {
     const selected = [...chains, absentChain];
     for (const [geography, period] of [[dma, { granularity: 'monthly', start: '2024-03', end: '2024-05' }], ['US', { granularity: 'quarterly', start: '2025-Q1', end: '2025-Q2' }]] as const) {
       const overlap = expected(geography, period);
+      const devices = baseDevices(geography, period);
       const rows = await overlapRows(h.engine, relations, { geography, analysisPeriod: period }, selected, selected, 'chainVisitors');
       expect(rows).toHaveLength(selected.length ** 2);
-      for (const row of rows) expectClose(row.overlap, overlap(row.place_taxonomy_id, row.secondary_place_taxonomy_id), `${geography} ${row.place_taxonomy_id} × ${row.secondary_place_taxonomy_id}`);
+      for (const row of rows) {
+        expectClose(row.overlap, overlap(row.place_taxonomy_id, row.secondary_place_taxonomy_id), `${geography} ${row.place_taxonomy_id} × ${row.secondary_place_taxonomy_id}`);
+        expect(row.device_count).toBe(devices(row.place_taxonomy_id));
+      }
     }
   });
 

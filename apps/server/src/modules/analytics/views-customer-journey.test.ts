@@ -57,7 +57,8 @@ describe('Customer Journey view', () => {
     const kind: Level = CATEGORIES.some((c) => c.id === primary) ? 'category' : 'chain';
     const standard = period.granularity === 'monthly' ? 30 : 91;
     const facts = { skippedOver: 0, neighbourOutside: 0 };
-    const result = { before: { total: 0, xs: new Map<string, { weight: number; normalized: number }>() }, after: { total: 0, xs: new Map<string, { weight: number; normalized: number }>() } };
+    const emptySide = () => ({ total: 0, xs: new Map<string, { weight: number; normalized: number }>(), devices: new Set<number>() });
+    const result = { before: emptySide(), after: emptySide() };
     for (const v of visits) {
       const at = period.granularity === 'monthly' ? v.month : v.quarter;
       if (level(v, kind) !== primary || !(v.country === geography || v.dma === geography) || at < period.start || at > period.end) continue;
@@ -85,6 +86,8 @@ describe('Customer Journey view', () => {
         entry.normalized += v.weight * (standard / days(period.granularity, v));
         side.xs.set(x, entry);
         side.total += v.weight;
+        // The percentages' base: the devices of the primary visits that have such a neighbour.
+        side.devices.add(v.device);
       }
     }
     return { result, facts };
@@ -96,7 +99,7 @@ describe('Customer Journey view', () => {
     const rows = (['before', 'after'] as const).flatMap((relationship) => {
       const side = result[relationship];
       const all = [...side.xs.entries()].map(([x, entry]) => ({
-        relationship, x, percentage: (entry.weight / side.total) * 100, normalized: entry.normalized,
+        relationship, x, percentage: (entry.weight / side.total) * 100, normalized: entry.normalized, devices: side.devices.size,
         secondary_place_taxonomy_value: name(x),
       }));
       all.sort((a, b) => Number(b.percentage.toPrecision(12)) - Number(a.percentage.toPrecision(12)) || (a.secondary_place_taxonomy_value < b.secondary_place_taxonomy_value ? -1 : 1));
@@ -122,7 +125,7 @@ describe('Customer Journey view', () => {
         poi_level_name: by,
         geography_type: geography === 'US' ? 'country' : 'dma', geography_id: geography, geography_value: geographyName(geography),
         period_type: period.granularity, period_value: period.start, period_epoch_ms: firstDayMs(period.start), end_period_value: period.end,
-        percentage: row.percentage, normalized_visits: row.normalized_visits,
+        percentage: row.percentage, normalized_visits: row.normalized_visits, device_count: want.devices,
       });
       expectClose(row.percentage, want.percentage, `${want.relationship} ${want.x} percentage`);
       expectClose(row.normalized_visits, want.normalized, `${want.relationship} ${want.x} normalized_visits`);

@@ -2,7 +2,7 @@
 import { CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
-import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
+import { busiest, devicesOf, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -51,38 +51,42 @@ describe('Indexed Foot Traffic view', () => {
 
   /** Daily series by plain loops: per-day weighted sums, then the mean over D−6..D clipped to the data span. */
   function dailySeries(g: string, chain: string, start: string, end: string) {
-    const perDay = new Map<string, { weighted: number; raw: number }>();
+    const perDay = new Map<string, { weighted: number; raw: number; visits: TestVisit[] }>();
     for (const v of visits) {
       if (!inGeography(v, g) || v.chain !== chain) continue;
-      const day = perDay.get(v.day) ?? { weighted: 0, raw: 0 };
+      const day = perDay.get(v.day) ?? { weighted: 0, raw: 0, visits: [] };
       day.weighted += v.weight;
       day.raw += 1;
+      day.visits.push(v);
       perDay.set(v.day, day);
     }
-    const points: { period: string; epoch: number; value: number; raw: number }[] = [];
+    const points: { period: string; epoch: number; value: number; raw: number; devices: number }[] = [];
     for (let ms = dayMs(start); ms <= dayMs(end); ms += DAY_MS) {
       const day = dayOf(ms);
       if (day < first || day > last) continue;
       let sum = 0;
       let n = 0;
+      // The devices behind the mean: those of the days it averages.
+      const week: TestVisit[] = [];
       for (let k = 0; k < 7; k++) {
         const back = dayOf(ms - k * DAY_MS);
         if (back < first) break;
         sum += perDay.get(back)?.weighted ?? 0;
+        week.push(...(perDay.get(back)?.visits ?? []));
         n++;
       }
-      points.push({ period: day, epoch: ms, value: sum / n, raw: perDay.get(day)?.raw ?? 0 });
+      points.push({ period: day, epoch: ms, value: sum / n, raw: perDay.get(day)?.raw ?? 0, devices: devicesOf(week) });
     }
     return points;
   }
 
   function monthlySeries(g: string, chain: string, start: string, end: string) {
-    const points: { period: string; epoch: number; value: number; raw: number }[] = [];
+    const points: { period: string; epoch: number; value: number; raw: number; devices: number }[] = [];
     for (let y = Number(start.slice(0, 4)), m = Number(start.slice(5, 7)); `${y}-${String(m).padStart(2, '0')}` <= end; m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
       const month = `${y}-${String(m).padStart(2, '0')}`;
       if (month < first.slice(0, 7) || month > last.slice(0, 7)) continue;
       const mine = visits.filter((v) => inGeography(v, g) && v.chain === chain && v.month === month);
-      points.push({ period: month, epoch: monthMs(month), value: mine.reduce((sum, v) => sum + v.weight * (30 / daysInMonth(month)), 0), raw: mine.length });
+      points.push({ period: month, epoch: monthMs(month), value: mine.reduce((sum, v) => sum + v.weight * (30 / daysInMonth(month)), 0), raw: mine.length, devices: devicesOf(mine) });
     }
     return points;
   }
@@ -99,7 +103,7 @@ describe('Indexed Foot Traffic view', () => {
           geography_type: g === 'US' ? 'country' : 'dma', geography_id: g,
           geography_value: g === 'US' ? 'United States' : DMAS.find((d) => d.id === g)!.name,
           place_taxonomy_id: chain, place_taxonomy_value: CHAINS.find((c) => c.id === chain)!.name,
-          period_type: granularity, period_value: point.period, period_epoch_ms: point.epoch, raw_visits: point.raw,
+          period_type: granularity, period_value: point.period, period_epoch_ms: point.epoch, raw_visits: point.raw, device_count: point.devices,
         });
         expectClose(row.normalized_visits, point.value, `${g} ${chain} ${point.period}`);
         expectClose(row.norm_visits_pct_chg_vs_first, base === 0 ? null : (point.value / base - 1) * 100, `index ${g} ${chain} ${point.period}`);

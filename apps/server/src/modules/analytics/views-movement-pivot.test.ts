@@ -4,7 +4,8 @@ import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
+import { busiest, expectClose, seedTestVisits, testPanelRelations, type TestVisit } from './test-support/panel.js';
+import { pivotRows } from './views/movement-pivot.js';
 
 type Row = Record<string, unknown>;
 type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
@@ -55,7 +56,7 @@ describe('Movement Pivot view', () => {
   function expected(q: Query): Row[] {
     const dims = [...q.rows, ...q.columns];
     const standard = q.period.granularity === 'monthly' ? 30 : 91;
-    const cells = new Map<string, { values: string[]; normalized: number; raw: number }>();
+    const cells = new Map<string, { values: string[]; normalized: number; raw: number; devices: Set<number> }>();
     for (const v of visits) {
       const period = periodOf(q.period.granularity, v);
       if (period < q.period.start || period > q.period.end) continue;
@@ -67,9 +68,10 @@ describe('Movement Pivot view', () => {
       for (const g of dims.includes('geography') ? holding : [holding[0]!]) {
         const values = dims.map((d) => ({ age: v.age, gender: v.gender, income: v.income, geography: g, period, category: v.category, chain: v.chain })[d]);
         const key = values.join('|');
-        const cell = cells.get(key) ?? { values, normalized: 0, raw: 0 };
+        const cell = cells.get(key) ?? { values, normalized: 0, raw: 0, devices: new Set<number>() };
         cell.normalized += v.weight * (standard / periodDays(q.period.granularity, period).days);
         cell.raw += 1;
+        cell.devices.add(v.device);
         cells.set(key, cell);
       }
     }
@@ -102,7 +104,7 @@ describe('Movement Pivot view', () => {
             ? { secondary_place_taxonomy_id: value, secondary_place_taxonomy_value: name(value) }
             : { place_taxonomy_type: 'category', place_taxonomy_id: value, place_taxonomy_value: name(value) });
       });
-      return { ...row, normalized_visits: cell.normalized, raw_visits: cell.raw };
+      return { ...row, normalized_visits: cell.normalized, raw_visits: cell.raw, device_count: cell.devices.size };
     });
   }
 
@@ -121,6 +123,13 @@ describe('Movement Pivot view', () => {
         expectClose(row.normalized_visits, normalized as number, `${template} row ${i} normalized_visits`);
       });
     }
+    // The devices' exact fallback reading (chains beyond the mask columns, periods across mask blocks) counts the same.
+    const { relations } = await testPanelRelations(h);
+    const values = {
+      age: q.age ?? [], gender: q.gender ?? [], income: q.income ?? [], geography: q.geography, period: q.period, pivotTable: { rows: q.rows, columns: q.columns }, taxonomies: q.taxonomies,
+    };
+    const fallback = await pivotRows(h.engine, relations, values, 'chainVisitors');
+    expect(fallback.map((row) => row.device_count)).toEqual(want.map((row) => row.device_count));
     return want;
   }
 

@@ -1,5 +1,6 @@
 // The result contract (bi-and-admin.md §3, issue 21): over HTTP, every view of every set answers rows that match its
-// row schema in @atlas/domain and carry the fields that identify them (geography, place taxonomy, period, share name).
+// row schema in @atlas/domain and carry the fields that identify them (geography, place taxonomy, period, share name)
+// and the number of devices behind them.
 import { ANALYTIC_SETS } from '@atlas/analytics';
 import type { AnalyticSetId } from '@atlas/domain';
 import { Value } from 'typebox/value';
@@ -67,6 +68,8 @@ describe('analytic-set rows over HTTP', () => {
           for (const field of needed) expect(row[field], `${title} ${field}`).not.toBeUndefined();
           if (SHARES[setId] || SHARES[`${setId}/${templateId}`]) expect(typeof row.share_name, `${title} share_name`).toBe('string');
           if (typeof row.period_value === 'string') expect(row.period_epoch_ms, `${title} period_epoch_ms`).toBe(firstDayMs(row.period_value));
+          // The sample size (issue 21): every row counts the devices behind its figure.
+          expect(Number.isInteger(row.device_count) && (row.device_count as number) >= 0, `${title} device_count`).toBe(true);
         }
       });
 });

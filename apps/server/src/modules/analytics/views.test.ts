@@ -3,7 +3,7 @@ import { CATEGORIES, CHAINS, DMAS } from '@atlas/analytics';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
-import { busiest, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
+import { busiest, devicesOf, expectClose, seedTestVisits, type TestVisit } from './test-support/panel.js';
 import { testStores } from '../../test-support/stores.js';
 
 type Row = Record<string, unknown>;
@@ -61,11 +61,13 @@ describe('analytic-set views', () => {
           const row = rows[i++]!;
           let f = 0;
           let b = 0;
+          const focusVisits: TestVisit[] = [];
+          const benchmarkVisits: TestVisit[] = [];
           for (const v of visits) {
             if (!(v.country === g || v.dma === g) || !(v.chain === t || v.category === t)) continue;
             const period = granularity === 'monthly' ? v.month : v.quarter;
-            if (period === focus) f += v.weight * normFactor(v, granularity);
-            if (period === benchmark) b += v.weight * normFactor(v, granularity);
+            if (period === focus) (f += v.weight * normFactor(v, granularity)), focusVisits.push(v);
+            if (period === benchmark) (b += v.weight * normFactor(v, granularity)), benchmarkVisits.push(v);
           }
           expect(row).toMatchObject({
             geography_type: g === 'US' ? 'country' : 'dma', geography_id: g,
@@ -77,6 +79,8 @@ describe('analytic-set views', () => {
           expectClose(row.normalized_visits, f, `focus ${g} ${t}`);
           expectClose(row.benchmark_normalized_visits, b, `benchmark ${g} ${t}`);
           expectClose(row.percent_change, b === 0 ? null : ((f - b) / b) * 100, `percent ${g} ${t}`);
+          expect(row.device_count, `focus devices ${g} ${t}`).toBe(devicesOf(focusVisits));
+          expect(row.benchmark_device_count, `benchmark devices ${g} ${t}`).toBe(devicesOf(benchmarkVisits));
           if (g !== emptyDma) expect(f * b).toBeGreaterThan(0);
         }
       expect(rows.find((row) => row.geography_id === emptyDma && row.place_taxonomy_id === chain)!.percent_change).toBeNull();
@@ -108,6 +112,8 @@ describe('analytic-set views', () => {
         }
         const mine = rows.filter((row) => row.place_taxonomy_id === chain);
         for (const row of mine) expectClose(row.shareOfNormalizedVisits, total === 0 ? null : (parts[row.share_name as keyof typeof parts] / total) * 100, `${chain} ${row.share_name}`);
+        // The shares' base: the chain's visitors in the DMA over Period.
+        for (const row of mine) expect(row.device_count, `${chain} devices`).toBe(devicesOf(visits.filter((x) => inScope(x, chain, window.start, window.end))));
         if (chain !== absentChain) expectClose(mine.reduce((sum, row) => sum + (row.shareOfNormalizedVisits as number), 0), 100, `${chain} sum`);
         expect(mine[0]!.place_taxonomy_value).toBe(CHAINS.find((c) => c.id === chain)!.name);
       }
@@ -126,6 +132,7 @@ describe('analytic-set views', () => {
         expect(rows[i]!.place_taxonomy_id).toBe(chain);
         expectClose(rows[i]!.medianDwellTimeMinutes, median, `median ${chain}`);
         expectClose(rows[i]!.average_dwell_time_minutes, n === 0 ? null : dwell.reduce((a, b) => a + b, 0) / n, `mean ${chain}`);
+        expect(rows[i]!.device_count, `devices ${chain}`).toBe(devicesOf(visits.filter((v) => inScope(v, chain, '2023-01', '2025-12'))));
       });
       expect([...parities].sort()).toEqual([0, 1]);
     });
@@ -141,13 +148,14 @@ describe('analytic-set views', () => {
       for (const chain of chains) {
         const series = months.map((month) => {
           const mine = visits.filter((v) => inScope(v, chain, month, month));
-          return { month, raw: mine.length, value: mine.reduce((sum, v) => sum + v.weight * (30 / daysInMonth(month)), 0) };
+          return { month, raw: mine.length, devices: devicesOf(mine), value: mine.reduce((sum, v) => sum + v.weight * (30 / daysInMonth(month)), 0) };
         });
         for (const point of series) {
           const row = rows[i++]!;
           expect(row).toMatchObject({
             geography_type: 'dma', geography_id: dma, place_taxonomy_id: chain, period_type: 'monthly', period_value: point.month,
             period_epoch_ms: Date.UTC(Number(point.month.slice(0, 4)), Number(point.month.slice(5)) - 1, 1), raw_visits: point.raw,
+            device_count: point.devices,
           });
           expectClose(row.normalized_visits, point.value, `${chain} ${point.month}`);
           expectClose(row.norm_visits_pct_chg_vs_first, series[0]!.value === 0 ? null : (point.value / series[0]!.value - 1) * 100, `index ${chain} ${point.month}`);
@@ -161,10 +169,10 @@ describe('analytic-set views', () => {
 
     it('Indexed Foot Traffic: daily 7-day rolling means of daily normalized visits when the hidden periods are days', async () => {
       const chain = dmaChains[0]!;
-      const perDay = new Map<string, { weighted: number; raw: number }>();
+      const perDay = new Map<string, { weighted: number; raw: number; devices: Set<number> }>();
       for (const v of visits.filter((x) => x.dma === dma && x.chain === chain)) {
-        const day = perDay.get(v.day) ?? { weighted: 0, raw: 0 };
-        perDay.set(v.day, { weighted: day.weighted + v.weight, raw: day.raw + 1 });
+        const day = perDay.get(v.day) ?? { weighted: 0, raw: 0, devices: new Set<number>() };
+        perDay.set(v.day, { weighted: day.weighted + v.weight, raw: day.raw + 1, devices: day.devices.add(v.device) });
       }
       // A range starting on a day with visits, so that its first value (the index base) is not 0.
       const start = [...perDay.keys()].filter((day) => day >= '2024-03-01').sort()[0]!;
@@ -176,10 +184,16 @@ describe('analytic-set views', () => {
       const days: string[] = [];
       for (let ms = Date.parse(`${start}T00:00:00Z`); ms <= Date.parse(`${end}T00:00:00Z`); ms += 86_400_000) days.push(dayAt(ms));
       // The test panel spans whole years, so every mean here has its seven days.
-      const mean = (day: string) => [0, 1, 2, 3, 4, 5, 6].reduce((sum, k) => sum + (perDay.get(dayAt(Date.parse(`${day}T00:00:00Z`) - k * 86_400_000))?.weighted ?? 0), 0) / 7;
+      const week = (day: string) => [0, 1, 2, 3, 4, 5, 6].map((k) => perDay.get(dayAt(Date.parse(`${day}T00:00:00Z`) - k * 86_400_000)));
+      const mean = (day: string) => week(day).reduce((sum, found) => sum + (found?.weighted ?? 0), 0) / 7;
+      // The devices behind a 7-day mean: the distinct devices of those seven days.
+      const weekDevices = (day: string) => new Set(week(day).flatMap((found) => [...(found?.devices ?? [])])).size;
       expect(rows.map((row) => row.period_value)).toEqual(days);
       rows.forEach((row, k) => {
-        expect(row).toMatchObject({ geography_id: dma, place_taxonomy_id: chain, period_type: 'daily', period_epoch_ms: Date.parse(`${days[k]}T00:00:00Z`), raw_visits: perDay.get(days[k]!)?.raw ?? 0 });
+        expect(row).toMatchObject({
+          geography_id: dma, place_taxonomy_id: chain, period_type: 'daily', period_epoch_ms: Date.parse(`${days[k]}T00:00:00Z`),
+          raw_visits: perDay.get(days[k]!)?.raw ?? 0, device_count: weekDevices(days[k]!),
+        });
         expectClose(row.normalized_visits, mean(days[k]!), `${chain} ${days[k]}`);
         expectClose(row.norm_visits_pct_chg_vs_first, (mean(days[k]!) / mean(start) - 1) * 100, `index ${days[k]}`);
       });

@@ -13,8 +13,9 @@ import { badRequest, unauthorized } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { hashPassword, hashSecret, newSecret, secretKind, verifyPassword } from '../../security/secrets.js';
 import type { Db, Queryable } from '../../store/index.js';
+import { claimInvitations } from '../organizations/invitations-claim.js';
 import { createOrganization } from '../organizations/repo.js';
-import { findUserByEmail, toUser, type UserRow } from '../users/repo.js';
+import { findUserByEmail, findUserById, toUser, type UserRow } from '../users/repo.js';
 import { createUser, markEmailVerified } from '../users/service.js';
 import { accountSubject, checkPasswordAttempt, type AttemptSource } from './attempts.js';
 import type { Mailer } from './mail.js';
@@ -35,7 +36,16 @@ export async function signIn(db: Db, request: SignInRequest, source: AttemptSour
   const row = await findUserByEmail(db, request.email);
   const valid = await checkPasswordAttempt(db, source, accountSubject(request.email), () => verifyPassword(row?.password_hash ?? null, request.password));
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS, '', AppStatusCode.InvalidCredentials);
-  return openSession(db, row);
+  return openSession(db, await joinInvitedOrganization(db, row));
+}
+
+/** An invitation sent to an account's verified address since it last signed in becomes its membership now. */
+async function joinInvitedOrganization(db: Db, row: UserRow): Promise<UserRow> {
+  if (!row.email_verified_at) return row;
+  return db.transaction(async (tx) => {
+    if (!(await claimInvitations(tx, row.id, row.email))) return row;
+    return (await findUserById(tx, row.id)) ?? row;
+  });
 }
 
 export interface MailContext {

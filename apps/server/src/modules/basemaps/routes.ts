@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import { errorResponses, type App } from '../../http/types.js';
+import { requestOrigin } from '../uploads/policy-origin.js';
 import { sendCached } from './cached-reply.js';
 import { BasemapGlyphs } from './glyphs.js';
 import { listStyles, styleIcon, styleJson } from './styles.js';
@@ -26,7 +26,6 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 /** The style and the list name this server by the address the client used (TRUST_PROXY decides whether forwarded headers count). */
 const ORIGIN_HEADERS = ['Host', 'X-Forwarded-Host', 'X-Forwarded-Proto'];
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 /** Our offline basemap (docs/basemap.md): styles, vector tiles and glyphs, built from data npm packages ship. */
@@ -39,7 +38,7 @@ export function basemapRoutes(app: App) {
     { ...open, schema: { tags, summary: 'The basemap styles this server serves', security: [], response: { 200: BasemapList } } },
     (request, reply) => {
       reply.header('cache-control', `public, max-age=${HOUR}`).header('vary', ORIGIN_HEADERS.join(', '));
-      return listStyles(originOf(request));
+      return listStyles(requestOrigin(request));
     },
   );
 
@@ -57,7 +56,7 @@ export function basemapRoutes(app: App) {
     },
     (request, reply) =>
       sendCached(request, reply, {
-        body: json(styleJson(request.params.styleId, originOf(request))),
+        body: json(styleJson(request.params.styleId, requestOrigin(request))),
         gzipped: false,
         contentType: 'application/json; charset=utf-8',
         maxAgeSeconds: HOUR,

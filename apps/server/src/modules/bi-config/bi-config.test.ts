@@ -58,6 +58,16 @@ describe.each(testStores())('BI configuration on $name', (store) => {
       queryParameters: { taxonomies: { availableValues: [C1, C0, 'coffee-shops'], maxValues: 2, defaultValue: [C0] }, age: { hidden: true } },
     };
 
+    it('set the sample-size threshold and mark or hide, which the effective definition carries (issue 21)', async () => {
+      const config = await created(ADMIN, CONFIGS, { templateGroupId: 'change-in-visits', organizationId: demoOrg, templateParameters: { minDevices: 75, lowConfidence: 'hide' } });
+      expect(config.templateParameters).toEqual({ minDevices: 75, lowConfidence: 'hide' });
+      const set = await call(ANALYST, 'GET', '/v1/analytic-sets/change-in-visits');
+      expect(set.json().templateParameters).toEqual({ minDevices: 75, lowConfidence: 'hide' });
+      // Another set keeps the defaults: 30 devices, marked.
+      expect((await call(ANALYST, 'GET', '/v1/analytic-sets/audience-insight')).json().templateParameters).toEqual({ minDevices: 30, lowConfidence: 'mark' });
+      expect((await call(ADMIN, 'DELETE', `${CONFIGS}/${config.id}`)).statusCode).toBe(204);
+    });
+
     it('are created by administrators, read by members and administrators, replaced and deleted', async () => {
       const config = await created(ADMIN, CONFIGS, { ...body, organizationId: demoOrg });
       expect(config).toEqual({
@@ -129,6 +139,11 @@ describe.each(testStores())('BI configuration on $name', (store) => {
         [{ queryParameters: { geography: { defaultValue: [] } } }, 'Geography may not be empty', 'geography: Geography may not be empty'],
         [{ templateParameters: { canShare: true } }, 'Template parameter canShare is not listed in templateParameters', 'canShare: Template parameter canShare is not listed in templateParameters'],
         [{ templateParameters: { canExport: 'yes' } }, 'Template parameter canExport must be a boolean', 'canExport: Template parameter canExport must be a boolean'],
+        // The sample-size settings (issue 21): a whole number of devices, and mark or hide.
+        [{ templateParameters: { minDevices: 2.5 } }, 'Template parameter minDevices must be a whole number from 0 to 1000000000', 'minDevices: Template parameter minDevices must be a whole number from 0 to 1000000000'],
+        [{ templateParameters: { minDevices: -1 } }, 'Template parameter minDevices must be a whole number from 0 to 1000000000', 'minDevices: Template parameter minDevices must be a whole number from 0 to 1000000000'],
+        [{ templateParameters: { minDevices: '30' } }, 'Template parameter minDevices must be a number', 'minDevices: Template parameter minDevices must be a number'],
+        [{ templateParameters: { lowConfidence: 'blur' } }, 'Template parameter lowConfidence must be one of mark, hide', 'lowConfidence: Template parameter lowConfidence must be one of mark, hide'],
         [
           { templateParameters: { canExport: 1 }, queryParameters: { dwell: {} } },
           'Template parameter canExport must be a boolean',
@@ -372,8 +387,8 @@ describe.each(testStores())('BI configuration on $name', (store) => {
     it('merges template parameters', async () => {
       const pivot = ANALYTIC_SETS['movement-pivot'];
       await created(ADMIN, CONFIGS, { templateGroupId: 'movement-pivot', organizationId: outsider.organizationId, templateParameters: { canExport: true } });
-      expect(await effectiveDefinition(h.db, outsider.organizationId, pivot)).toEqual({ ...pivot, templateParameters: { canExport: true } });
-      expect((await effectiveDefinition(h.db, demoOrg, pivot)).templateParameters).toEqual({ canExport: false });
+      expect(await effectiveDefinition(h.db, outsider.organizationId, pivot)).toEqual({ ...pivot, templateParameters: { ...pivot.templateParameters, canExport: true } });
+      expect((await effectiveDefinition(h.db, demoOrg, pivot)).templateParameters).toEqual({ canExport: false, minDevices: 30, lowConfidence: 'mark' });
     });
   });
 

@@ -1,7 +1,7 @@
 // Business-intelligence configuration (bi-and-admin.md §5, §7): who may read and write it, how it is checked
 // against the analytic sets, and the effective definition an organization sees.
 import { ANALYTIC_SETS } from '@atlas/analytics';
-import { validateQueryValues, type QueryValueProblem } from '@atlas/domain';
+import { sampleSizeParameterProblem, validateQueryValues, type QueryValueProblem } from '@atlas/domain';
 import {
   AppStatusCode,
   Messages,
@@ -57,6 +57,10 @@ function configProblems(definition: AnalyticSetDefinition, templateParameters: V
     if (!Object.hasOwn(definition.templateParameters, key)) problems.push({ parameterId: key, message: `Template parameter ${key} is not listed in templateParameters` });
     else if (typeof value !== typeof definition.templateParameters[key])
       problems.push({ parameterId: key, message: `Template parameter ${key} must be a ${typeof definition.templateParameters[key]}` });
+    else {
+      const problem = sampleSizeParameterProblem(key, value);
+      if (problem) problems.push({ parameterId: key, message: problem });
+    }
   }
   for (const [id, override] of Object.entries(queryParameters)) {
     const parameter = definition.queryParameters.find((candidate) => candidate.id === id);

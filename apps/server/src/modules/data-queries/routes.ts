@@ -4,6 +4,7 @@ import {
   CreateQueryBookmarkRequest,
   CreateQueryTemplateRequest,
   DataQueryJsonRequest,
+  Dataset,
   DataQueryJsonResult,
   DataQueryRequest,
   PagingQuery,
@@ -21,6 +22,7 @@ import {
   UpdateQueryBookmarkRequest,
   UpdateQueryTemplateRequest,
   Uuid,
+  VectorTilingRequest,
 } from '@atlas/domain';
 import { Type } from 'typebox';
 import { requireIdentity, type Identity } from '../../http/identity.js';
@@ -34,6 +36,8 @@ import { getExecution, getRecordExecution, latestRecordTemplateExecution, listEx
 import { connectionRunOf, connectionSchema, runConnectionQuery, runConnectionQueryJson } from './connections.js';
 import { recordOf, runTemplate, runTemplateExecution, runTemplateJson, templateRunOf } from './run.js';
 import * as templates from './templates.js';
+import { vectorTiles } from '../vector-tiles/index.js';
+import { tileQueryResult } from './vector-tiling.js';
 
 const IdParams = Type.Object({ id: Uuid() });
 const ExecutionParams = Type.Object({ executionId: Uuid() });
@@ -50,6 +54,7 @@ const ArrowQuery = Type.Object({ format: Type.Optional(Type.String({ maxLength: 
 /** /v1/data-queries (workspace-and-catalogue.md §7 Data gateway, bi-and-admin.md §7) and the records' query-executions. */
 export function dataQueryRoutes(app: App, deps: AppDeps) {
   const context = queryContext(app, deps);
+  const tiles = vectorTiles(app, deps);
   const { db } = deps;
   const identity = (request: { identity: Identity | null }) => requireIdentity(request.identity);
 
@@ -126,6 +131,21 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
       },
     },
     async (request, reply) => reply.status(201).send(await runTemplateExecution(context, identity(request), { ...request.body, templateId: request.params.id })),
+  );
+
+  app.put(
+    '/v1/data-queries/vector-tiling',
+    {
+      schema: {
+        tags,
+        summary: 'Build vector tiles (mvt or pmtiles) from a query result: a new vector-tile dataset, pending until built',
+        description:
+          'The query is a pipeline, a query template (with datasetId and parameters) or SQL on a data connection, run without the result cache. The geometry comes from geometryColumn, or latColumn and lngColumn, or a column named geometry, geom, the_geom, wkt, geojson or shape, or lat/latitude and lng/lon/long/longitude. Answers the dataset at once as pending, as POST /v1/datasets/vectortile does.',
+        body: VectorTilingRequest,
+        response: { 202: Dataset, ...errorResponses(400, 401, 402, 403, 404, 408, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await tileQueryResult(context, tiles, identity(request), request.body)),
   );
 
   app.get(

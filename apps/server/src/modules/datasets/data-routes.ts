@@ -76,6 +76,7 @@ export function datasetDataRoutes(app: App, { db, engine }: AppDeps) {
         const format = request.query.format ?? (/\btext\/csv\b/.test(request.headers.accept ?? '') ? 'csv' : 'arrow');
         const download = await data.downloadData(db, engine, identity, request.params.id, format);
         if (download.disposition) reply.header('content-disposition', download.disposition);
+        if (download.size !== null) reply.header('content-length', String(download.size));
         return reply.header('content-type', download.contentType).header('etag', `"${download.version}"`).send(download.stream);
       },
     );

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { fstat, ReadStream } from 'node:fs';
+import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import { AppStatusCode, Messages, type Dataset, type DatasetMetadata } from '@atlas/domain';
 import type { DatasetData, Engine, ExportFormat, UploadCompression, UploadFormat } from '../../engine/types.js';
@@ -185,6 +188,8 @@ const CONTENT_TYPE_OF_DOWNLOAD: Record<ExportFormat, string> = { arrow: ARROW_ST
 
 export interface Download {
   stream: Readable;
+  /** Bytes the body will hold, when they are known before it is sent (a file is streamed; see knownSize). */
+  size: number | null;
   contentType: string;
   version: string;
   /** Content-Disposition naming the file after the dataset, for the stored Parquet file. */
@@ -198,7 +203,25 @@ export async function downloadData(db: Db, engine: Engine, identity: Identity, i
   const stream = data && (await engine.exportData(id, format));
   if (!data || !stream) throw noData();
   const disposition = format === 'parquet' ? attachment(`${(await loadDataset(db, id)).name}.parquet`) : null;
-  return { stream, contentType: CONTENT_TYPE_OF_DOWNLOAD[format], version: data.version, disposition };
+  return { stream, size: await knownSize(stream), contentType: CONTENT_TYPE_OF_DOWNLOAD[format], version: data.version, disposition };
+}
+
+const statOf = promisify(fstat);
+
+/**
+ * The engine answers a file it opened (the Parquet file, the Arrow copy written at upload, the CSV it wrote out) or,
+ * for Arrow without a copy (skipArrow), batches encoded while the query runs, whose total nobody knows until the end.
+ * An open file's size is exact: versions are never written to after they become current, and the descriptor keeps
+ * the file even if a newer version replaces it meanwhile. So a browser's progress bar has a total for every download
+ * but an Arrow stream of a dataset stored without its Arrow copy.
+ */
+async function knownSize(stream: Readable): Promise<number | null> {
+  if (!(stream instanceof ReadStream)) return null;
+  if (stream.pending) await once(stream, 'open');
+  const fd = (stream as ReadStream & { fd: number | null }).fd;
+  if (typeof fd !== 'number') return null;
+  const { size } = await statOf(fd);
+  return size - stream.bytesRead;
 }
 
 /** Content-Disposition for a file name: an ASCII fallback, and the name itself encoded (RFC 6266). */

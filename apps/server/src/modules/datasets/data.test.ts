@@ -76,6 +76,8 @@ describe.each(testStores())('dataset data on $name', (store) => {
     expect(arrow.statusCode).toBe(200);
     expect(arrow.headers['content-type']).toBe('application/vnd.apache.arrow.stream');
     expect(arrow.headers.etag).toBe(`"${data!.version}"`);
+    // The Arrow copy is a file: its length is known before the body, so a browser can show progress against it.
+    expect(arrow.headers['content-length']).toBe(String(arrow.rawPayload.length));
     const table = tableFromIPC(arrow.rawPayload);
     expect(table.schema.fields.map((field) => `${field.name}:${field.type}`)).toEqual(['city:Utf8', 'lat:Float64', 'lng:Float64', 'visits:Int64', 'opened:Date32<DAY>']);
     expect(arrowRows(arrow.rawPayload)).toEqual([
@@ -86,6 +88,9 @@ describe.each(testStores())('dataset data on $name', (store) => {
     expect(asCsv.statusCode).toBe(200);
     expect(asCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(asCsv.body).toBe('city,lat,lng,visits,opened\nParis,48.8566,2.3522,120,2020-05-01\n"Rome, IT",41.9028,12.4964,,2019-01-31\n');
+    expect(asCsv.headers['content-length']).toBe(String(asCsv.rawPayload.length));
+    const asParquet = await download(id, '?format=parquet');
+    expect(asParquet.headers['content-length']).toBe(String(asParquet.rawPayload.length));
     const byAccept = await download(id, '', { accept: 'text/csv' });
     expect(byAccept.body).toBe(asCsv.body);
 
@@ -176,7 +181,10 @@ describe.each(testStores())('dataset data on $name', (store) => {
     const data = await h.engine.datasetData(id);
     expect(data!.hasArrowCopy).toBe(false);
     expect((await datasetFiles(id)).sort()).toEqual([`${data!.version}.parquet`]);
-    expect(arrowRows((await download(id)).rawPayload)).toEqual([{ a: 1n, b: 'x' }]);
+    const encoded = await download(id);
+    expect(arrowRows(encoded.rawPayload)).toEqual([{ a: 1n, b: 'x' }]);
+    // Encoded while the query runs: no length is known up front, so none is claimed.
+    expect(encoded.headers['content-length']).toBeUndefined();
     await upload(id, 'a,b\n2,y\n', 'text/csv');
     const next = await h.engine.datasetData(id);
     expect((await datasetFiles(id)).sort()).toEqual([`${next!.version}.arrow`, `${next!.version}.parquet`]);

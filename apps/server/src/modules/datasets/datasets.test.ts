@@ -443,4 +443,31 @@ describe.each(testStores())('datasets on $name', (store) => {
     expect(JSON.stringify(listed.json())).not.toContain('sorter@datasets.test');
     expect(await names('/for-organization?sort=name&order=asc&limit=2')).toEqual(['Alpha', 'beta']);
   });
+
+  it('sorts by type, by status (usable first) and by row count (no rows last), across pages without overlap', async () => {
+    const owner = await addUser(h.db, { email: 'status-sorter@datasets.test', organization: 'Datasets Status Sorting' });
+    const headers = await h.auth(owner.email);
+    const rows: Array<[string, string, number | null]> = [['one', 'error', 5], ['two', 'ready', 500], ['three', 'new', null], ['four', 'pending', 50], ['five', 'ready', 5000]];
+    for (const [name, status, rowCount] of rows) {
+      const created = await create(owner.email, { name, metadata: rowCount === null ? {} : { rowCount } });
+      await h.db.query('UPDATE datasets SET status = $2 WHERE id = $1', [created.id, status]);
+    }
+    const names = async (query: string) => {
+      const response = await h.app.inject({ method: 'GET', url: `/v1/datasets${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { name: string }[]).map((item) => item.name);
+    };
+    const byStatus = await names('?sort=status&order=asc');
+    expect(byStatus.slice(0, 2).sort()).toEqual(['five', 'two']);
+    expect(byStatus.slice(2)).toEqual(['four', 'three', 'one']);
+    expect(await names('?sort=rowCount&order=desc')).toEqual(['five', 'two', 'four', 'one', 'three']);
+    expect(await names('?sort=rowCount&order=asc')).toEqual(['one', 'four', 'two', 'five', 'three']);
+    // Two pages of one order hold every dataset once.
+    const pages = [...(await names('?sort=status&order=desc&limit=3')), ...(await names('?sort=status&order=desc&limit=3&offset=3'))];
+    expect(pages.slice(0, 3)).toEqual(['one', 'three', 'four']);
+    expect([...pages].sort()).toEqual(['five', 'four', 'one', 'three', 'two']);
+    await h.db.query(`UPDATE datasets SET type = 'sql' WHERE name = 'two' AND owner_id = $1`, [owner.id]);
+    expect((await names('?sort=type&order=desc&limit=1'))).toEqual(['two']);
+    expect((await names('?sort=type&order=asc')).at(-1)).toBe('two');
+  });
 });

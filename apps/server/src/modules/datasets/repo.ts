@@ -4,6 +4,7 @@ import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
 import { iso } from '../../store/rows.js';
+import { ownerOf } from '../records/owner.js';
 
 interface DatasetRow {
   id: string;
@@ -44,7 +45,7 @@ const toDataset = (row: DatasetRow): Dataset => ({
 const SELECT_DATASET = `
   SELECT d.id, d.name, d.description, d.type, d.metadata, d.status, d.error_message, d.data_connection_id,
          d.owner_id, d.organization_id, d.visibility, d.created_at, d.updated_at,
-         (SELECT jsonb_build_object('id', u.id, 'name', u.name) FROM users u WHERE u.id = d.owner_id) AS owner,
+         ${ownerOf('d')},
          (SELECT coalesce(jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id), '[]'::jsonb)
             FROM resource_tags rt JOIN tags t ON t.id = rt.tag_id
            WHERE rt.resource_type = 'dataset' AND rt.resource_id = d.id) AS tags
@@ -66,13 +67,21 @@ function scopeSql(scope: DatasetScope, identity: Identity, params: Params): stri
   }
 }
 
+/** A number the data load wrote into the free-form metadata; anything else sorts as no value. */
+function metadataNumber(key: 'rowCount' | 'sizeBytes'): string {
+  return `CASE WHEN jsonb_typeof(d.metadata->'${key}') = 'number' THEN (d.metadata->>'${key}')::numeric END`;
+}
+
 /** The columns a listing may be sorted by: only these expressions ever reach the SQL, never the request's text. */
 const SORT_COLUMNS: Record<DatasetSortKey, string> = {
   name: 'lower(d.name)',
+  type: 'd.type',
+  // Usable first: ready, then loading, then without data, then failed.
+  status: `CASE d.status WHEN 'ready' THEN 0 WHEN 'pending' THEN 1 WHEN 'new' THEN 2 ELSE 3 END`,
+  rowCount: metadataNumber('rowCount'),
+  sizeBytes: metadataNumber('sizeBytes'),
   updatedAt: 'd.updated_at',
   createdAt: 'd.created_at',
-  // metadata is free-form: anything but a number sorts as no size.
-  sizeBytes: `CASE WHEN jsonb_typeof(d.metadata->'sizeBytes') = 'number' THEN (d.metadata->>'sizeBytes')::numeric END`,
 };
 
 /** ORDER BY of a listing: the chosen column (default updatedAt desc), no value last, then the id so pages never overlap. */

@@ -72,6 +72,7 @@ describe.each(testStores())('map assets on $name', (store) => {
         assetSignedPostPolicy: null,
         thumbnailSignedPostPolicy: null,
         ownerId: ids.analyst,
+        owner: { id: ids.analyst, name: 'Demo Analyst' },
         organizationId: ids.demoOrg,
         visibility: 'private',
         createdAt: ISO,
@@ -302,8 +303,9 @@ describe.each(testStores())('map assets on $name', (store) => {
         assetContentType: 'application/json',
         thumbnailContentType: 'image/png',
         assetReadPath: `/v1/map-assets/${style.id}/files/asset`,
-        assetSignedPostPolicy: { url: 'http://localhost:8080/v1/uploads', fields: expect.any(Object), expiration: ISO },
-        thumbnailSignedPostPolicy: { url: 'http://localhost:8080/v1/uploads', fields: expect.any(Object), expiration: ISO },
+        // PUBLIC_URL is not set: the policies point at the host the request named (modules/uploads/policy-origin.ts).
+        assetSignedPostPolicy: { url: 'http://localhost:80/v1/uploads', fields: expect.any(Object), expiration: ISO },
+        thumbnailSignedPostPolicy: { url: 'http://localhost:80/v1/uploads', fields: expect.any(Object), expiration: ISO },
         updatedAt: ISO,
       });
       const { assetSignedPostPolicy: asset, thumbnailSignedPostPolicy: thumbnail } = answer;

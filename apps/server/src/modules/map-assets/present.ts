@@ -38,6 +38,7 @@ export function toMapAsset(row: MapAssetRow, identity: Identity, policies: Issue
     assetSignedPostPolicy: policies.assetSignedPostPolicy ?? null,
     thumbnailSignedPostPolicy: policies.thumbnailSignedPostPolicy ?? null,
     ownerId: row.owner_id,
+    owner: row.owner,
     organizationId: row.organization_id,
     visibility: row.visibility,
     createdAt: iso(row.created_at),

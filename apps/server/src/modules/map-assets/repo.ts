@@ -1,13 +1,15 @@
-import type { MapAssetType, Visibility } from '@atlas/domain';
+import type { MapAssetType, OwnerSummary, Visibility } from '@atlas/domain';
 import { readableFilter, sharedWithFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
+import { ownerOf } from '../records/owner.js';
 
 export interface MapAssetRow {
   id: string;
   organization_id: string;
   owner_id: string;
+  owner: OwnerSummary;
   type: MapAssetType;
   name: string;
   description: string;
@@ -22,7 +24,7 @@ export interface MapAssetRow {
 }
 
 const COLUMNS = `a.id, a.organization_id, a.owner_id, a.type, a.name, a.description, a.metadata, a.asset_content_type,
-  a.thumbnail_content_type, a.asset_key, a.thumbnail_key, a.visibility, a.created_at, a.updated_at`;
+  a.thumbnail_content_type, a.asset_key, a.thumbnail_key, a.visibility, a.created_at, a.updated_at, ${ownerOf('a')}`;
 
 /** Which assets a listing shows, always within what the caller may read. */
 export type ListScope = 'owned' | 'organization' | 'shared';

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import type { ListScope } from './repo.js';
+import { policyIssuerFor } from '../uploads/policy-origin.js';
 import * as assets from './service.js';
 
 const tags = ['map-assets'];
@@ -35,7 +36,7 @@ const LISTINGS: Array<{ path: string; scope: ListScope; summary: string }> = [
 ];
 
 /** Map styles, color palettes and 3D models, with their files uploaded through signed policies. */
-export function mapAssetRoutes(app: App, { db, blobs }: AppDeps) {
+export function mapAssetRoutes(app: App, { db, blobs, config }: AppDeps) {
   for (const { path, scope, summary } of LISTINGS) {
     app.get(path, { schema: { tags, summary, querystring: ListQuery, response: { 200: MapAssetList, ...errorResponses(400, 401) } } }, (request) =>
       assets.listMapAssets(db, requireIdentity(request.identity), {
@@ -95,7 +96,7 @@ export function mapAssetRoutes(app: App, { db, blobs }: AppDeps) {
         body: MapAssetFilesRequest,
         response: { 200: MapAsset, ...errorResponses(400, 401, 403, 404) },
       },
-      handler: (request) => assets.requestFiles(db, blobs, requireIdentity(request.identity), request.params.id, request.body),
+      handler: (request) => assets.requestFiles(db, policyIssuerFor(blobs, config, request), requireIdentity(request.identity), request.params.id, request.body),
     });
   }
 

@@ -12,6 +12,7 @@ import {
   type UpdateMapAssetRequest,
 } from '@atlas/domain';
 import type { BlobStore } from '../../blobs/index.js';
+import type { PolicyIssuer } from '../uploads/policy-origin.js';
 import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
@@ -106,7 +107,7 @@ export async function deleteMapAsset(db: Db, blobs: BlobStore, identity: Identit
 }
 
 /** Issues upload policies for the asset file and/or thumbnail and records what they will hold. */
-export async function requestFiles(db: Db, blobs: BlobStore, identity: Identity, id: string, body: MapAssetFilesRequest): Promise<MapAsset> {
+export async function requestFiles(db: Db, blobs: PolicyIssuer, identity: Identity, id: string, body: MapAssetFilesRequest): Promise<MapAsset> {
   await checkAccess(db, identity, 'map-asset', id, 'write');
   const stored = await load(db, id);
   const { assetContentType, thumbnailContentType } = body;

@@ -18,6 +18,7 @@ import {
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { policyIssuerFor } from '../uploads/policy-origin.js';
 import * as folders from './folders.js';
 import * as resources from './resources.js';
 import * as projects from './service.js';
@@ -30,7 +31,7 @@ const NoContent = { 204: Type.Null() };
 const Image = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'The image, streamed with its content type' });
 
 /** Projects with folders and the resources filed in them (workspace-and-catalogue.md §7 Projects). */
-export function projectRoutes(app: App, { db, blobs }: AppDeps) {
+export function projectRoutes(app: App, { db, blobs, config }: AppDeps) {
   app.get(
     '/v1/projects',
     { schema: { tags, summary: "The caller's projects", querystring: ProjectListQuery, response: { 200: ProjectList, ...errorResponses(400, 401) } } },
@@ -76,7 +77,7 @@ export function projectRoutes(app: App, { db, blobs }: AppDeps) {
         body: ThumbnailRequest,
         response: { 200: ProjectThumbnailPolicy, ...errorResponses(400, 401, 403, 404) },
       },
-      handler: (request) => projects.requestThumbnailUpload(db, blobs, requireIdentity(request.identity), request.params.id, request.body),
+      handler: (request) => projects.requestThumbnailUpload(db, policyIssuerFor(blobs, config, request), requireIdentity(request.identity), request.params.id, request.body),
     });
   }
   app.get(

@@ -9,6 +9,7 @@ import {
   type UpdateProjectRequest,
 } from '@atlas/domain';
 import type { BlobStore } from '../../blobs/types.js';
+import type { PolicyIssuer } from '../uploads/policy-origin.js';
 import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
@@ -57,7 +58,7 @@ export async function deleteProject(db: Db, blobs: BlobStore, identity: Identity
   if (key) await blobs.delete(key).catch(() => undefined);
 }
 
-export async function requestThumbnailUpload(db: Db, blobs: BlobStore, identity: Identity, id: string, request: ThumbnailRequest): Promise<ProjectThumbnailPolicy> {
+export async function requestThumbnailUpload(db: Db, blobs: PolicyIssuer, identity: Identity, id: string, request: ThumbnailRequest): Promise<ProjectThumbnailPolicy> {
   await checkAccess(db, identity, 'project', id, 'write');
   const key = thumbnailKey(id);
   const issuedTo = { userId: identity.userId, resourceType: 'project' as const, resourceId: id };

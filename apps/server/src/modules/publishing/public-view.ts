@@ -3,6 +3,7 @@ import { unauthorized } from '../../http/errors.js';
 import { verifyPassword } from '../../security/secrets.js';
 import type { Queryable } from '../../store/index.js';
 import { checkPasswordAttempt, publishedSubject, type AttemptSource } from '../auth/attempts.js';
+import { issueViewToken } from './view-token.js';
 import { countView, toPublishedInfo, toPublishedItem, type PublishedRow } from './repo.js';
 
 export interface RevealOptions {
@@ -11,10 +12,12 @@ export interface RevealOptions {
   password?: string | undefined;
   /** Password attempts count against the item and the client address. */
   from: AttemptSource;
+  /** Signs a view token for the item's data routes, answered with a protected item once its password checked out. */
+  signingSecret?: string;
 }
 
 /** What a public viewer gets of a published item: its info, or the whole item (one view counted) once the password checks out. */
-export async function revealPublished(db: Queryable, row: PublishedRow, { infoOnly = false, password, from }: RevealOptions): Promise<PublishedItem | PublishedInfo> {
+export async function revealPublished(db: Queryable, row: PublishedRow, { infoOnly = false, password, from, signingSecret }: RevealOptions): Promise<PublishedItem | PublishedInfo> {
   if (infoOnly) return toPublishedInfo(row);
   if (row.password_hash !== null) {
     // PASSWORD_REQUIRED would be the better appStatusCode; AppStatusCode has none yet (see the module report).
@@ -22,5 +25,6 @@ export async function revealPublished(db: Queryable, row: PublishedRow, { infoOn
     const valid = await checkPasswordAttempt(db, from, publishedSubject(row.id), () => verifyPassword(row.password_hash!, password));
     if (!valid) throw unauthorized(Messages.incorrectPassword, '', AppStatusCode.InvalidCredentials);
   }
-  return toPublishedItem(await countView(db, row.id));
+  const item = toPublishedItem(await countView(db, row.id));
+  return row.password_hash !== null && signingSecret !== undefined ? { ...item, viewToken: issueViewToken(signingSecret, row.id, row.password_hash) } : item;
 }

@@ -171,7 +171,8 @@ describe.each(testStores())('publishing maps and insights on $name', (store) => 
 
     const right = await unlock(k, id, { password: 'open sesame' });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ ...item, views: 1 });
+    // With a view token for the item's data routes (public-data.test.ts).
+    expect(right.json()).toEqual({ ...item, views: 1, viewToken: expect.stringMatching(new RegExp(`^${item.id}\\.`)) });
 
     // Leaving the password out keeps the protection; null removes it.
     expect((await publish(k, id)).passwordProtected).toBe(true);

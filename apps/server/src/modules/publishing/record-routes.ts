@@ -122,7 +122,7 @@ export function recordPublishingRoutes(app: App, { db, config }: AppDeps) {
           response: { 200: PublicPublishedAnswer, ...errorResponses(400, 401, 404) },
         },
       },
-      (request) => publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, from: attemptSource(request, config) }),
+      (request) => publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, from: attemptSource(request, config), signingSecret: config.signingSecret }),
     );
 
     app.post(
@@ -140,7 +140,12 @@ export function recordPublishingRoutes(app: App, { db, config }: AppDeps) {
         },
       },
       (request) =>
-        publishing.viewPublished(db, kind, request.params.id, { infoOnly: request.query.infoOnly, password: request.body.password, from: attemptSource(request, config) }),
+        publishing.viewPublished(db, kind, request.params.id, {
+          infoOnly: request.query.infoOnly,
+          password: request.body.password,
+          from: attemptSource(request, config),
+          signingSecret: config.signingSecret,
+        }),
     );
   }
 

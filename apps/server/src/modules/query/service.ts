@@ -5,6 +5,7 @@ import type { QueryContext } from '../data-queries/context.js';
 import { databaseQueryConnections, runConnectionPipeline } from '../data-queries/connections.js';
 import { resolveCacheMode, startExecution, type ExecutionStart } from '../data-queries/executions.js';
 import { preparePipeline, readPipeline, type PreparedPipeline } from './pipeline.js';
+import { toQuantileRows } from './quantile-rows.js';
 
 export interface RunOptions {
   cacheMode?: CacheMode;
@@ -78,16 +79,7 @@ async function quantiles(context: QueryContext, identity: Identity, json: unknow
   if (root.type !== 'tileQuantiles') throw invalidInput('Not a quantiles pipeline', `A quantiles query is one tileQuantiles node, not ${root.type}`);
   const prepared = await preparePipeline(context, identity, json);
   const rows = await context.engine.queryRows(prepared.compiled.sql, prepared.compiled.params, { timeoutMs: context.timeoutMs });
-  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return rows.map((row) => ({
-    time: row.time === null || row.time === undefined ? null : String(row.time),
-    column: String(row.column),
-    q0: number(row.q0),
-    q25: number(row.q25),
-    q50: number(row.q50),
-    q75: number(row.q75),
-    q100: number(row.q100),
-  }));
+  return toQuantileRows(rows);
 }
 
 /**

@@ -12,6 +12,7 @@ import { checkAccess, type AccessResourceType } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { BlobStore } from '../../blobs/types.js';
+import type { PolicyIssuer } from '../uploads/policy-origin.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { assertWritable } from '../locks/service.js';
 import { applyBulkPermissions } from '../permissions/service.js';
@@ -55,7 +56,7 @@ export const unlinkMapAsset = (db: Db, identity: Identity, kind: RecordKind, id:
  */
 export async function prepareThumbnailUpload(
   db: Db,
-  blobs: BlobStore,
+  blobs: PolicyIssuer,
   identity: Identity,
   kind: RecordKind,
   id: string,

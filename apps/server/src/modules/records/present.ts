@@ -40,6 +40,7 @@ export async function presentRecords(db: Queryable, identity: Identity, kind: Re
       description: row.description,
       metadata: row.metadata,
       ownerId: row.owner_id,
+      owner: row.owner,
       organizationId: row.organization_id,
       visibility: row.visibility,
       datasets: datasets.get(row.id) ?? [],

@@ -40,6 +40,7 @@ describe.each(testStores())('records on $name', (store) => {
       description: 'Ships',
       metadata: { zoom: 4, layers: [1, 2] },
       ownerId: analyst.id,
+      owner: { id: analyst.id, name: 'Demo Analyst' },
       organizationId: analyst.organizationId,
       visibility: 'private',
       datasets: [],
@@ -66,7 +67,7 @@ describe.each(testStores())('records on $name', (store) => {
     expect(Object.keys(insight)).not.toContain('latestPublishedMap');
     const workbook = await create('analyst@example.com', '/v1/workbooks', { name: 'Cells' });
     expect(Object.keys(workbook).sort()).toEqual(
-      ['createdAt', 'datasets', 'description', 'id', 'latestState', 'lock', 'mapAssets', 'metadata', 'name', 'organizationId', 'ownerId', 'previewSignedPostPolicy', 'tags', 'thumbnailUrl', 'updatedAt', 'visibility'].sort(),
+      ['createdAt', 'datasets', 'description', 'id', 'latestState', 'lock', 'mapAssets', 'metadata', 'name', 'organizationId', 'owner', 'ownerId', 'previewSignedPostPolicy', 'tags', 'thumbnailUrl', 'updatedAt', 'visibility'].sort(),
     );
     expect(workbook.description).toBe('');
     expect(workbook.metadata).toEqual({});
@@ -284,6 +285,9 @@ describe.each(testStores())('records on $name', (store) => {
     const response = await call('admin@example.com', 'PUT', `/v1/maps/${map.id}?isAdmin=true`, { ownerId: outsider.id });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: map.id, ownerId: outsider.id, organizationId: outsider.organizationId, name: 'Handover' });
+    // The owner the record names is the new one.
+    expect(response.json().owner).toEqual({ id: outsider.id, name: expect.any(String) });
+    expect(response.json().owner.name).not.toContain('@');
     expect((await call('outsider@other.org', 'GET', `/v1/maps/${map.id}`)).statusCode).toBe(200);
     expect((await call('analyst@example.com', 'GET', `/v1/maps/${map.id}`)).statusCode).toBe(404);
   });
@@ -330,6 +334,7 @@ describe.each(testStores())('records on $name', (store) => {
       description: '',
       metadata: { k: 'v' },
       ownerId: admin.id,
+      owner: { id: admin.id, name: 'Demo Administrator' },
       organizationId: admin.organizationId,
       visibility: 'private',
       datasets: [{ id: dataset, name: 'Rivers', type: 'managed', status: 'ready' }],

@@ -1,15 +1,17 @@
-import type { RecordKind, Visibility } from '@atlas/domain';
+import type { OwnerSummary, RecordKind, Visibility } from '@atlas/domain';
 import { readableFilter, resourceTable, sharedWithFilter } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
 import { dropAccessTokens } from '../map-assets/metadata.js';
+import { ownerOf } from './owner.js';
 
 export interface RecordRow {
   id: string;
   kind: RecordKind;
   organization_id: string;
   owner_id: string;
+  owner: OwnerSummary;
   name: string;
   description: string;
   metadata: Record<string, unknown>;
@@ -21,7 +23,8 @@ export interface RecordRow {
   updated_at: Date;
 }
 
-const COLUMNS = 'r.id, r.kind, r.organization_id, r.owner_id, r.name, r.description, r.metadata, r.visibility, r.is_sample, r.thumbnail_key, r.thumbnail_content_type, r.created_at, r.updated_at';
+const COLUMNS = `r.id, r.kind, r.organization_id, r.owner_id, r.name, r.description, r.metadata, r.visibility, r.is_sample, r.thumbnail_key,
+  r.thumbnail_content_type, r.created_at, r.updated_at, ${ownerOf('r')}`;
 
 export async function findRecord(db: Queryable, kind: RecordKind, id: string): Promise<RecordRow | null> {
   const rows = await db.query<RecordRow>(`SELECT ${COLUMNS} FROM records r WHERE r.id = $1 AND r.kind = $2`, [id, kind]);

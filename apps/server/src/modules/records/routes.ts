@@ -18,6 +18,7 @@ import { Type } from 'typebox';
 import { resourceLabel } from '../../http/access.js';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { policyIssuerFor } from '../uploads/policy-origin.js';
 import * as attachments from './attachments.js';
 import type { ListScope } from './repo.js';
 import * as records from './service.js';
@@ -40,7 +41,7 @@ export function recordRoutes(app: App, deps: AppDeps) {
   for (const [name, { path, kind }] of Object.entries(RECORD_PATHS)) registerRecordRoutes(app, deps, path, kind, name);
 }
 
-function registerRecordRoutes(app: App, { db, blobs }: AppDeps, path: string, kind: RecordKind, tag: string) {
+function registerRecordRoutes(app: App, { db, blobs, config }: AppDeps, path: string, kind: RecordKind, tag: string) {
   const tags = [tag];
   const label = resourceLabel(kind).toLowerCase();
   const identity = (request: { identity: Parameters<typeof requireIdentity>[0] }) => requireIdentity(request.identity);
@@ -161,7 +162,8 @@ function registerRecordRoutes(app: App, { db, blobs }: AppDeps, path: string, ki
         body: ThumbnailRequest,
         response: { 200: CatalogueRecord, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      handler: (request) => attachments.prepareThumbnailUpload(db, blobs, identity(request), kind, request.params.id, request.body.contentType),
+      handler: (request) =>
+        attachments.prepareThumbnailUpload(db, policyIssuerFor(blobs, config, request), identity(request), kind, request.params.id, request.body.contentType),
     });
   }
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { QUOTA_KEYS, type QuotaLimits, type QuotaPolicy, type QuotaUsage, type Seat, type User } from '@atlas/domain';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
+import { POLICY_OF_SEAT_SQL } from '../quota/policies.js';
 import { usageJsonSql } from '../quota/repo.js';
+import { containsPattern, Params } from '../../store/params.js';
 import { iso, isoOrNull } from '../../store/rows.js';
 
 export interface UserRow {
@@ -137,4 +139,70 @@ export async function setScreeningStatuses(db: Queryable, updates: ReadonlyArray
     [updates.map((u) => u.userId), updates.map((u) => u.status)],
   );
   return rows.map((row) => ({ userId: row.id, screeningStatus: row.screening_status, lastScreeningUpdate: iso(row.last_screening_update) }));
+}
+
+export interface UserSearch {
+  email?: string;
+  id?: string;
+  name?: string;
+  organizationId?: string;
+  offset: number;
+  limit: number;
+}
+
+/** Users matching every property given: the e-mail exactly (any case), the name in part. */
+export async function searchUsers(db: Queryable, search: UserSearch): Promise<UserRow[]> {
+  const params = new Params();
+  const where = ['TRUE'];
+  if (search.email !== undefined) where.push(`lower(u.email) = lower(${params.add(search.email)})`);
+  if (search.id !== undefined) where.push(`u.id = ${params.add(search.id)}`);
+  if (search.name !== undefined) where.push(`u.name ILIKE ${params.add(containsPattern(search.name))} ESCAPE '\\'`);
+  if (search.organizationId !== undefined) where.push(`u.organization_id = ${params.add(search.organizationId)}`);
+  return db.query<UserRow>(
+    `${SELECT_USER} WHERE ${where.join(' AND ')} ORDER BY lower(u.email), u.id OFFSET ${params.add(search.offset)} LIMIT ${params.add(search.limit)}`,
+    params.values,
+  );
+}
+
+export const listAdministrators = (db: Queryable) => db.query<UserRow>(`${SELECT_USER} WHERE u.is_admin ORDER BY lower(u.email), u.id`);
+
+/**
+ * Locks every administrator row and answers their ids: two removals at once then take turns, so they cannot both see
+ * another administrator left and remove the last two.
+ */
+export async function lockAdministrators(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE is_admin ORDER BY id FOR UPDATE');
+  return rows.map((row) => row.id);
+}
+
+export async function setAdministrator(db: Queryable, id: string, isAdmin: boolean): Promise<void> {
+  await db.query('UPDATE users SET is_admin = $2, updated_at = now() WHERE id = $1 AND is_admin <> $2', [id, isAdmin]);
+}
+
+/** The seat, and the quota policy that goes with it in the user's organization. */
+export async function setSeat(db: Queryable, id: string, seat: Seat): Promise<void> {
+  await db.query(
+    `UPDATE users SET seat = $2, quota_policy_id = ${POLICY_OF_SEAT_SQL('$2', 'users.organization_id')}, updated_at = now() WHERE id = $1`,
+    [id, seat],
+  );
+}
+
+/** Joins the organization with the seat and its policy there. */
+export async function joinOrganization(db: Queryable, id: string, organizationId: string, seat: Seat): Promise<void> {
+  await db.query(
+    `UPDATE users SET organization_id = $2, seat = $3, quota_policy_id = ${POLICY_OF_SEAT_SQL('$3', '$2')}, updated_at = now() WHERE id = $1`,
+    [id, organizationId, seat],
+  );
+}
+
+export async function setQuotaPolicy(db: Queryable, id: string, policyId: string): Promise<void> {
+  await db.query('UPDATE users SET quota_policy_id = $2, updated_at = now() WHERE id = $1', [id, policyId]);
+}
+
+/** Gives every maker of the organization its (new) maker policy. */
+export async function applyMakerPolicy(db: Queryable, organizationId: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET quota_policy_id = ${POLICY_OF_SEAT_SQL("'maker'", '$1')}, updated_at = now() WHERE organization_id = $1 AND seat = 'maker'`,
+    [organizationId],
+  );
 }

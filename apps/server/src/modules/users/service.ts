@@ -16,15 +16,22 @@ import { hashPassword, verifyPassword } from '../../security/secrets.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { accountSubject, checkPasswordAttempt, type AttemptSource } from '../auth/attempts.js';
 import { deleteSessionsOf } from '../auth/repo.js';
+import { claimInvitations } from '../organizations/invitations-claim.js';
 import { getFeatureFlags } from '../organizations/repo.js';
 import { claimEmailGrants, existsById } from '../permissions/repo.js';
 import * as repo from './repo.js';
 
-/** Every new account goes through here, so grants sent to its email before it existed become its own once the address is verified. */
+/** Every new account goes through here, so grants and invitations sent to its email before it existed become its own once the address is verified. */
 export async function createUser(tx: Queryable, user: repo.NewUser): Promise<string> {
   const id = await repo.insertUser(tx, user);
-  if (user.emailVerified !== false) await claimEmailGrants(tx, id, user.email);
+  if (user.emailVerified !== false) await claimAddressed(tx, id, user.email);
   return id;
+}
+
+/** What was sent to a verified address before: e-mail grants become the account's, an invitation its membership. */
+export async function claimAddressed(tx: Queryable, id: string, email: string): Promise<void> {
+  await claimEmailGrants(tx, id, email);
+  await claimInvitations(tx, id, email);
 }
 
 const USER_NOT_FOUND = 'User not found';
@@ -74,7 +81,7 @@ export async function markEmailVerified(tx: Queryable, id: string): Promise<void
   const row = await repo.findUserById(tx, id);
   if (!row) throw notFound(USER_NOT_FOUND, `No user with id ${id}`);
   await repo.markEmailVerified(tx, id);
-  await claimEmailGrants(tx, id, row.email);
+  await claimAddressed(tx, id, row.email);
 }
 
 /** Without a mail server, an administrator vouches for a user's address. */

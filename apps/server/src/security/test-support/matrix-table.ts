@@ -1,3 +1,4 @@
+import { latLngToCell } from 'h3-js';
 import type { AccessResourceType } from '../../http/access.js';
 import type { Need } from './personas.js';
 
@@ -346,6 +347,57 @@ const dataConnection: ResourceSpec = {
   ],
 };
 
+/** Points for the hex tileset: two days around one spot. */
+const POINTS_CSV = 'lat,lng,day,visits\n48.86,2.35,2024-03-01,3\n48.87,2.36,2024-03-02,5\n';
+const HEX_TILE = latLngToCell(48.86, 2.35, 1);
+
+/** A hex tileset (a dataset of type hex-tile) and the tile proxy's routes over it (modules/tiles). */
+const hexTileset: ResourceSpec = {
+  name: 'hex tileset',
+  type: 'dataset',
+  async create(owner) {
+    const points = String((await owner.call('POST', '/v1/datasets', { name: `points ${tag()}` }, 201)).id);
+    await owner.upload('PUT', `/v1/datasets/${points}/data`, POINTS_CSV, 'text/csv');
+    const build = { source: points, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: 4, sourceTimeColumn: 'day', timeIntervals: ['Y', 'D'], targetResOffset: 2 };
+    const id = String((await owner.call('POST', '/v1/datasets/hextile', build, 202)).id);
+    while ((await owner.call('GET', `/v1/datasets/${id}`, undefined, 200)).status === 'pending') await new Promise((resolve) => setTimeout(resolve, 20));
+    return { id, datasetId: id, z: '1', hexId: HEX_TILE, res: '2', interval: 'D', '*': '2024', ...(await bystanderGrant(owner, 'dataset', id)) };
+  },
+  lists: ['/v1/datasets?limit=1000', '/v1/datasets/for-organization?limit=1000', '/v1/datasets/shared-with-user?limit=1000'],
+  listsGrantsOfOthers: true,
+  actions: [
+    { name: 'read', need: 'read', ok: 200, admin: true, method: 'GET', route: '/v1/datasets/:id' },
+    { name: 'tile', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/:z/:hexId' },
+    { name: 'tile of a time bucket', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/:z/:hexId/time/*' },
+    { name: 'tile over an interval', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/:z/:hexId/range/:interval' },
+    { name: 'tileset metadata', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/metadata' },
+    { name: 'tileset index', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/tileset-index' },
+    { name: 'quantiles', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/:res/quantiles' },
+    { name: 'quantiles per interval', need: 'read', ok: 200, method: 'GET', route: '/v1/tileset/:datasetId/:res/quantiles/:interval' },
+  ],
+};
+
+/** A vector tileset (a dataset of type vector-tile, format pmtiles) and its tile routes (modules/vector-tiles). */
+const vectorTileset: ResourceSpec = {
+  name: 'vector tileset',
+  type: 'dataset',
+  async create(owner) {
+    const points = String((await owner.call('POST', '/v1/datasets', { name: `vector points ${tag()}` }, 201)).id);
+    await owner.upload('PUT', `/v1/datasets/${points}/data`, 'lat,lng,visits\n48.86,2.35,3\n41.9,12.5,5\n', 'text/csv');
+    const id = String((await owner.call('POST', '/v1/datasets/vectortile', { source: points, format: 'pmtiles', maxZoom: 2 }, 202)).id);
+    while ((await owner.call('GET', `/v1/datasets/${id}`, undefined, 200)).status === 'pending') await new Promise((resolve) => setTimeout(resolve, 20));
+    return { id, ...(await bystanderGrant(owner, 'dataset', id)) };
+  },
+  lists: ['/v1/datasets?limit=1000', '/v1/datasets/for-organization?limit=1000', '/v1/datasets/shared-with-user?limit=1000'],
+  listsGrantsOfOthers: true,
+  actions: [
+    { name: 'read', need: 'read', ok: 200, admin: true, method: 'GET', route: '/v1/datasets/:id' },
+    { name: 'TileJSON', need: 'read', ok: 200, method: 'GET', route: '/v1/datasets/:id/tiles.json' },
+    { name: 'vector tile', need: 'read', ok: 200, method: 'GET', route: '/v1/datasets/:id/tiles/:z/:x/:y.pbf', params: () => ({ z: '0', x: '0', y: '0' }) },
+    { name: 'PMTiles archive', need: 'read', ok: 200, method: 'GET', route: '/v1/datasets/:id/tiles.pmtiles' },
+  ],
+};
+
 /** Every resource type of the spec (§3 Resource types), dashboards as the insights they are. */
 export const RESOURCES: ResourceSpec[] = [
   recordSpec('map', 'map', '/v1/maps'),
@@ -353,6 +405,8 @@ export const RESOURCES: ResourceSpec[] = [
   recordSpec('dashboard', 'insight', '/v1/dashboards'),
   recordSpec('workbook', 'workbook', '/v1/workbooks'),
   dataset,
+  hexTileset,
+  vectorTileset,
   mapAsset,
   project,
   queryTemplate,

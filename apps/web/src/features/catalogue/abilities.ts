@@ -23,8 +23,6 @@ export type EditorGrant = 'yes' | 'no' | 'unknown';
 export interface OwnedRecord {
   ownerId: string;
   organizationId: string;
-  /** The owning user's name, where the answer carries it (datasets). */
-  owner?: { id: string; name: string };
 }
 
 type Who = Pick<User, 'id' | 'seat'> & { organization: { id: string } };
@@ -47,10 +45,7 @@ export function recordAbilities(record: OwnedRecord, user: Who, editorGrant: Edi
   return { write: edit, delete: edit, share: edit, clone: maker && copyRank, download: copyRank, newMap: maker };
 }
 
-/** Who owns it: you, the owner's name when the answer carries it, else someone in your organization or elsewhere. */
-export function ownerLabel(record: OwnedRecord, user: Pick<User, 'id'> & { organization: { id: string; name: string } }): string {
-  if (record.ownerId === user.id) return 'You';
-  if (record.owner) return record.owner.name;
-  if (record.organizationId === user.organization.id) return `Member of ${user.organization.name}`;
-  return 'Another organization';
+/** Who owns it, as datasets, maps and map assets name their owner: you, or the owning user's name. */
+export function ownerLabel(record: { ownerId: string; owner: { id: string; name: string } }, user: Pick<User, 'id'>): string {
+  return record.ownerId === user.id ? 'You' : record.owner.name;
 }

@@ -22,7 +22,8 @@ const COLUMNS: ReadonlyArray<{ key: SortKey | null; label: string; numeric?: boo
 
 export interface DatasetTableProps {
   items: Dataset[];
-  sort: SortState;
+  /** The list's order; null when the rows keep an order of their own (the datasets an address names). */
+  sort: SortState | null;
   onSort(key: SortKey): void;
   selectable: boolean;
   selected: ReadonlySet<string>;
@@ -46,9 +47,9 @@ export function DatasetTable({ items, sort, onSort, selectable, selected, onTogg
                 key={column.label}
                 scope="col"
                 className={column.numeric ? 'num' : undefined}
-                aria-sort={column.key && sort.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                aria-sort={column.key && sort?.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
               >
-                {column.key ? (
+                {column.key && sort ? (
                   <button type="button" className="sort-button" onClick={() => onSort(column.key!)}>
                     {column.label}
                     <span className="sort-button__arrow" aria-hidden="true">

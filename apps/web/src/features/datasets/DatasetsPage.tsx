@@ -1,6 +1,6 @@
 // /workspace/datasets: the user's datasets, their organization's and those shared with them (search, sort, pages),
 // uploads with progress, and a new map from the datasets picked. `?datasetUuid=…` (repeated) shows only those.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dataset } from '@atlas/domain';
 import { paths } from '@atlas/routes';
@@ -11,8 +11,8 @@ import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
 import { DatasetTable } from './DatasetTable';
-import { formatSort, pageOf, parseSort, sortDatasets, toggleSort, type SortKey } from './listing';
-import { useDatasetList, useDatasetsById } from './queries';
+import { PAGE_SIZE, formatSort, pageInfo, parseSort, toggleSort, type PageInfo, type SortKey } from './listing';
+import { useDatasetPage, useDatasetsById } from './queries';
 import { DropZone, UploadList } from './upload/UploadPanel';
 import { useUploads } from './upload/useUploads';
 import './datasets.css';
@@ -37,15 +37,20 @@ export function DatasetsPage() {
   const uploads = useUploads();
   const maker = canCreate(user);
 
-  const list = useDatasetList(scope, query, ids.length === 0);
+  const requested = Math.max(1, Math.floor(Number(search.get('page') ?? '1')) || 1);
+  const list = useDatasetPage(scope, query, sort, requested, ids.length === 0);
   const byId = useDatasetsById(ids);
-  const items = useMemo(() => {
-    if (ids.length) return byId.flatMap((result) => (result.data ? [result.data] : []));
-    return list.data ?? [];
-  }, [ids.length, byId, list.data]);
-  const sorted = useMemo(() => sortDatasets(items, sort), [items, sort]);
-  const page = pageOf(sorted, Number(search.get('page') ?? '1'));
+  // The datasets the address names are few and read one by one: shown in the address's order, paged here.
+  const named = useMemo(() => byId.flatMap((result) => (result.data ? [result.data] : [])), [byId]);
+  const page = pageInfo(ids.length ? named.length : (list.data?.total ?? 0), requested);
+  const pageItems = ids.length ? named.slice((page.page - 1) * PAGE_SIZE, page.page * PAGE_SIZE) : (list.data?.items ?? []);
   const picked = [...selected];
+
+  // A page past the end (the list shrank, or an old address): go to the last page there is.
+  const pastEnd = ids.length === 0 && list.data !== undefined && requested > page.page;
+  useEffect(() => {
+    if (pastEnd) update({ page: page.page === 1 ? null : String(page.page) });
+  });
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -122,11 +127,11 @@ export function DatasetsPage() {
           error={ids.length ? null : list.isError ? errorText(list.error) : null}
           onRetry={() => void list.refetch()}
           empty={query ? `No dataset matches “${query}” here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}
-          pageItems={page.items}
+          pageItems={pageItems}
         >
           <DatasetTable
-            items={page.items}
-            sort={sort}
+            items={pageItems}
+            sort={ids.length ? null : sort}
             onSort={(key: SortKey) => update({ sort: formatSort(toggleSort(sort, key)), page: null })}
             selectable={maker}
             selected={selected}
@@ -172,7 +177,7 @@ function ListBody({
   );
 }
 
-function Pager({ page, onPage, refreshing }: { page: ReturnType<typeof pageOf<Dataset>>; onPage(page: number): void; refreshing: boolean }) {
+function Pager({ page, onPage, refreshing }: { page: PageInfo; onPage(page: number): void; refreshing: boolean }) {
   return (
     <nav className="pager" aria-label="Pages">
       <span className="pager__summary" data-testid="list-summary">

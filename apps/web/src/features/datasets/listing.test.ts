@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset } from '@atlas/domain';
 import { datasetAnswer } from './test-support';
-import { DEFAULT_SORT, columnsOf, formatSort, pageOf, parseSort, sortDatasets, toggleSort } from './listing';
+import { DEFAULT_SORT, PAGE_SIZE, columnsOf, formatSort, listQuery, pageInfo, parseSort, toggleSort } from './listing';
 
 function dataset(name: string, extra: Partial<Dataset> & { rows?: number; size?: number } = {}): Dataset {
   const { rows, size, ...rest } = extra;
@@ -13,30 +13,14 @@ function dataset(name: string, extra: Partial<Dataset> & { rows?: number; size?:
   });
 }
 
-const names = (items: Dataset[]) => items.map((item) => item.name);
-
-describe('sortDatasets', () => {
-  it('sorts names naturally and without case, both ways', () => {
-    const items = [dataset('b10'), dataset('B2'), dataset('a')];
-    expect(names(sortDatasets(items, { key: 'name', direction: 'asc' }))).toEqual(['a', 'B2', 'b10']);
-    expect(names(sortDatasets(items, { key: 'name', direction: 'desc' }))).toEqual(['b10', 'B2', 'a']);
-  });
-
-  it('puts datasets without data last whichever the direction, keeping ties in the server order', () => {
-    const items = [dataset('none'), dataset('small', { rows: 5 }), dataset('big', { rows: 500 }), dataset('also-none'), dataset('same', { rows: 5 })];
-    expect(names(sortDatasets(items, { key: 'rows', direction: 'desc' }))).toEqual(['big', 'small', 'same', 'none', 'also-none']);
-    expect(names(sortDatasets(items, { key: 'rows', direction: 'asc' }))).toEqual(['small', 'same', 'big', 'none', 'also-none']);
-  });
-
-  it('sorts by size, status and last change', () => {
-    const items = [
-      dataset('old', { size: 10, status: 'error', updatedAt: '2024-01-01T00:00:00Z' }),
-      dataset('new', { size: 30, status: 'ready', updatedAt: '2025-06-01T00:00:00Z' }),
-      dataset('mid', { size: 20, status: 'pending', updatedAt: '2025-01-01T00:00:00Z' }),
-    ];
-    expect(names(sortDatasets(items, { key: 'size', direction: 'desc' }))).toEqual(['new', 'mid', 'old']);
-    expect(names(sortDatasets(items, { key: 'status', direction: 'asc' }))).toEqual(['new', 'mid', 'old']);
-    expect(names(sortDatasets(items, DEFAULT_SORT))).toEqual(['new', 'mid', 'old']);
+describe('listQuery', () => {
+  it('asks the server for one page in the order of the column, under the server’s own sort keys', () => {
+    expect(listQuery('', DEFAULT_SORT, 1)).toEqual({ sort: 'updatedAt', order: 'desc', limit: PAGE_SIZE, offset: 0 });
+    expect(listQuery('cafes', { key: 'name', direction: 'asc' }, 3)).toEqual({ search: 'cafes', sort: 'name', order: 'asc', limit: 25, offset: 50 });
+    expect(listQuery('', { key: 'rows', direction: 'desc' }, 2)).toMatchObject({ sort: 'rowCount', offset: 25 });
+    expect(listQuery('', { key: 'size', direction: 'asc' }, 1)).toMatchObject({ sort: 'sizeBytes', order: 'asc' });
+    expect(listQuery('', { key: 'status', direction: 'asc' }, 1).sort).toBe('status');
+    expect(listQuery('', { key: 'type', direction: 'asc' }, 1).sort).toBe('type');
   });
 });
 
@@ -48,21 +32,17 @@ describe('toggleSort', () => {
   });
 });
 
-describe('pageOf', () => {
-  const items = Array.from({ length: 53 }, (_, index) => index + 1);
-
-  it('cuts pages and says what is shown', () => {
-    expect(pageOf(items, 1, 25)).toMatchObject({ page: 1, pageCount: 3, from: 1, to: 25, total: 53 });
-    const last = pageOf(items, 3, 25);
-    expect(last).toMatchObject({ page: 3, from: 51, to: 53 });
-    expect(last.items).toEqual([51, 52, 53]);
+describe('pageInfo', () => {
+  it('says which items a page shows', () => {
+    expect(pageInfo(53, 1, 25)).toEqual({ page: 1, pageCount: 3, from: 1, to: 25, total: 53 });
+    expect(pageInfo(53, 3, 25)).toEqual({ page: 3, pageCount: 3, from: 51, to: 53, total: 53 });
   });
 
   it('clamps pages out of range and reads an empty list as one empty page', () => {
-    expect(pageOf(items, 9, 25).page).toBe(3);
-    expect(pageOf(items, 0, 25).page).toBe(1);
-    expect(pageOf(items, Number.NaN, 25).page).toBe(1);
-    expect(pageOf([], 2, 25)).toEqual({ items: [], page: 1, pageCount: 1, from: 0, to: 0, total: 0 });
+    expect(pageInfo(53, 9, 25).page).toBe(3);
+    expect(pageInfo(53, 0, 25).page).toBe(1);
+    expect(pageInfo(53, Number.NaN, 25).page).toBe(1);
+    expect(pageInfo(0, 2, 25)).toEqual({ page: 1, pageCount: 1, from: 0, to: 0, total: 0 });
   });
 });
 

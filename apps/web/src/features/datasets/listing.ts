@@ -1,7 +1,6 @@
-// What the dataset list shows and how it orders and pages it. The server filters (scope, search) and answers in
-// pages of at most 1000 ordered by last change; sorting by another column needs every match, so the list reads them
-// all (see queries.ts) and sorts and pages here.
-import type { Dataset, DatasetStatus } from '@atlas/domain';
+// What the dataset list shows and how it orders and pages it. The server filters (scope, search), sorts and pages
+// (GET /v1/datasets?sort=&order=&limit=&offset=), so a page holds exactly the rows of that place in the whole order.
+import type { Dataset, DatasetListQuery, DatasetSortKey } from '@atlas/domain';
 
 export const SORT_KEYS = ['name', 'type', 'status', 'size', 'rows', 'updated'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -43,39 +42,15 @@ export function columnsOf(dataset: Pick<Dataset, 'metadata'>): Array<{ name: str
 /** Bytes of the stored data, once a load described it. */
 export const sizeOf = (dataset: Dataset) => numberIn(dataset.metadata, 'sizeBytes');
 
-const STATUS_ORDER: Record<DatasetStatus, number> = { ready: 0, pending: 1, new: 2, error: 3 };
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** The server's sort key for each column (the address keeps the short names). */
+const SERVER_SORT: Record<SortKey, DatasetSortKey> = { name: 'name', type: 'type', status: 'status', size: 'sizeBytes', rows: 'rowCount', updated: 'updatedAt' };
 
-type Value = string | number | null;
-const VALUE_OF: Record<SortKey, (dataset: Dataset) => Value> = {
-  name: (dataset) => dataset.name,
-  type: (dataset) => dataset.type,
-  status: (dataset) => STATUS_ORDER[dataset.status],
-  size: sizeOf,
-  rows: rowCountOf,
-  updated: (dataset) => Date.parse(dataset.updatedAt),
-};
-
-function compareValues(a: Value, b: Value): number {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
-  return (a as number) - (b as number);
+/** The list call for one page of a scope's datasets in the given order. */
+export function listQuery(search: string, { key, direction }: SortState, page: number): DatasetListQuery & { limit: number; offset: number } {
+  return { ...(search ? { search } : {}), sort: SERVER_SORT[key], order: direction, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 }
 
-/** Sorted by the key; datasets without a value (no data yet) come last either way; ties keep the server's order. */
-export function sortDatasets(items: readonly Dataset[], { key, direction }: SortState): Dataset[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  const value = VALUE_OF[key];
-  return items
-    .map((dataset, index) => ({ dataset, index, value: value(dataset) }))
-    .sort((a, b) => {
-      if (a.value === null || b.value === null) return a.value === b.value ? a.index - b.index : a.value === null ? 1 : -1;
-      return sign * compareValues(a.value, b.value) || a.index - b.index;
-    })
-    .map(({ dataset }) => dataset);
-}
-
-export interface Page<T> {
-  items: T[];
+export interface PageInfo {
   /** 1-based, clamped to the pages there are. */
   page: number;
   pageCount: number;
@@ -85,12 +60,12 @@ export interface Page<T> {
   total: number;
 }
 
-export function pageOf<T>(items: readonly T[], requested: number, pageSize = PAGE_SIZE): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+/** Where page `requested` of `total` items falls, clamped to the pages there are (an empty list is one empty page). */
+export function pageInfo(total: number, requested: number, pageSize = PAGE_SIZE): PageInfo {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
-  const start = (page - 1) * pageSize;
-  const shown = items.slice(start, start + pageSize);
-  return { items: shown, page, pageCount, from: shown.length ? start + 1 : 0, to: start + shown.length, total: items.length };
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  return { page, pageCount, from, to: Math.min(total, page * pageSize), total };
 }
 
 /** Reads the sort from the address (`sort=rows-desc`), falling back to the default for anything else. */

@@ -1,14 +1,16 @@
 // Reads of the dataset screens and their cache keys, so the list, the details, uploads and the dialogs agree.
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@atlas/client';
-import type { Dataset, DatasetMapList } from '@atlas/domain';
+import type { Dataset, DatasetList, DatasetMapList } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { listAll, searchFilter, type ListScope } from '../catalogue';
+import { formatSort, listQuery, type SortState } from './listing';
 
 export const datasetKeys = {
   all: ['datasets'] as const,
   lists: ['datasets', 'list'] as const,
   list: (scope: ListScope, search: string) => ['datasets', 'list', scope, search] as const,
+  page: (scope: ListScope, search: string, sort: SortState, page: number) => ['datasets', 'list', scope, search, formatSort(sort), page] as const,
   one: (id: string) => ['datasets', 'one', id] as const,
   maps: (id: string) => ['datasets', 'maps', id] as const,
 };
@@ -19,7 +21,18 @@ function listerOf(client: ApiClient, scope: ListScope) {
   return client.datasets.list;
 }
 
-/** Every dataset of the scope that matches the search (sorting needs them all). */
+/** One page of the scope's datasets that match the search, in the sort's order (the server sorts and pages). */
+export function useDatasetPage(scope: ListScope, search: string, sort: SortState, page: number, enabled = true) {
+  const client = useApiClient();
+  return useQuery<DatasetList>({
+    queryKey: datasetKeys.page(scope, search, sort, page),
+    queryFn: () => listerOf(client, scope)(listQuery(search, sort, page)),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Every dataset of the scope that matches the search (the map builder's and the import dialog's pickers). */
 export function useDatasetList(scope: ListScope, search: string, enabled = true) {
   const client = useApiClient();
   return useQuery<Dataset[]>({

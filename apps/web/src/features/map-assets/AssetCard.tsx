@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColorPalette, MapAsset } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, CardPlaceholder, CatalogueCard, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, CardPlaceholder, CatalogueCard, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
 import { PaletteStrip } from './PaletteStrip';
 import { assetKeys, useAssetThumbnail, type AssetKind } from './queries';
 
@@ -31,7 +31,11 @@ export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: Asse
       marker={{ 'data-asset': asset.id }}
       picture={thumbnail ? <img src={thumbnail} alt="" /> : palette ? <PaletteStrip colors={palette.colors} /> : <CardPlaceholder path={LAYERS} />}
       name={asset.name}
-      meta={describeSource(asset)}
+      meta={
+        <>
+          <span data-testid="card-owner">{ownerLabel(asset, user)}</span> · {describeSource(asset)}
+        </>
+      }
       description={asset.description}
       actions={
         <CardActions

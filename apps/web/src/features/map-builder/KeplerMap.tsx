@@ -1,8 +1,10 @@
-// kepler.gl mounted in our store, sized to its box, with the user's palettes offered in its color picker.
+// kepler.gl mounted in our store, sized to its box, with the user's palettes offered in its color picker and its own
+// add-data, share, export and add-map-style entries replaced by the studio's (through its factory injection, the
+// supported way).
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import type { Store } from 'redux';
-import { ColorRangeSelectorFactory, injectComponents } from '@kepler.gl/components';
+import { AddDataButtonFactory, ColorRangeSelectorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
 import { KEPLER_COLOR_PALETTES } from '@kepler.gl/constants';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { KeplerColorPalette, KeplerMapStyle } from './basemaps';
@@ -24,7 +26,74 @@ function AtlasColorRangeSelectorFactory(...deps: unknown[]) {
 }
 AtlasColorRangeSelectorFactory.deps = (ColorRangeSelectorFactory as unknown as { deps: unknown[] }).deps;
 
-const KeplerGl = injectComponents([[ColorRangeSelectorFactory, AtlasColorRangeSelectorFactory]] as never) as ComponentType<Record<string, unknown>>;
+/**
+ * kepler.gl's side-panel header without its action items: the "Share" menu (export image, data and map, save, share
+ * URL) and the cloud-storage menu. Saving, sharing and export are ours (the top bar, the maps screen), and kepler.gl's
+ * own export writes files that load its scripts from a CDN. The header takes its items as the `actionItems` prop.
+ */
+function AtlasPanelHeaderFactory(...deps: unknown[]) {
+  const Base = (PanelHeaderFactory as unknown as (...args: unknown[]) => ComponentType<Record<string, unknown>>)(...deps);
+  function AtlasPanelHeader(props: Record<string, unknown>) {
+    return <Base {...props} actionItems={NO_ACTIONS} />;
+  }
+  return AtlasPanelHeader;
+}
+const NO_ACTIONS: never[] = [];
+AtlasPanelHeaderFactory.deps = (PanelHeaderFactory as unknown as { deps: unknown[] }).deps;
+
+/** No "Add Data" button in kepler.gl's dataset list: data comes from our catalogue, through the top bar's "Add data". */
+function NoAddDataButtonFactory() {
+  return function NoAddDataButton() {
+    return null;
+  };
+}
+
+type MapStyleState = { mapStyles: Record<string, { layerGroups?: unknown[] }>; styleType: string; visibleLayerGroups: unknown; topLayerGroups: unknown; threeDBuildingColor: unknown; backgroundColor: unknown };
+type MapStyleActions = Record<'mapStyleChange' | 'mapConfigChange' | 'set3dBuildingColor' | 'setBackgroundColor', (value: unknown) => void>;
+
+/**
+ * kepler.gl's base-map panel without its "Add Map Style" button: that dialog loads a style from any URL (another
+ * host, against the offline rule) and keeps it outside the catalogue. Styles are added as map assets on the Basemaps
+ * screen and offered here with ours. Built from the panel's own parts (style list, layer-group toggles).
+ */
+function AtlasMapManagerFactory(MapStyleSelector: ComponentType<Record<string, unknown>>, LayerGroupSelector: ComponentType<Record<string, unknown>>, PanelTitle: ComponentType<Record<string, unknown>>) {
+  function AtlasMapManager({ mapStyle, mapStyleActions }: { mapStyle: MapStyleState; mapStyleActions: MapStyleActions }) {
+    const [selecting, setSelecting] = useState(false);
+    const editableLayers = mapStyle.mapStyles[mapStyle.styleType]?.layerGroups ?? [];
+    const select = (value: unknown) => {
+      mapStyleActions.mapStyleChange(value);
+      setSelecting(false);
+    };
+    return (
+      <div className="map-style-panel">
+        <PanelTitle className="map-manager-title" title="Base map" />
+        <MapStyleSelector mapStyle={mapStyle} isSelecting={selecting} onChange={select} toggleActive={() => setSelecting((open) => !open)} customMapStylesActions={NO_STYLE_ACTIONS} />
+        {editableLayers.length > 0 && (
+          <LayerGroupSelector
+            layers={mapStyle.visibleLayerGroups}
+            editableLayers={editableLayers}
+            topLayers={mapStyle.topLayerGroups}
+            onChange={mapStyleActions.mapConfigChange}
+            threeDBuildingColor={mapStyle.threeDBuildingColor}
+            on3dBuildingColorChange={mapStyleActions.set3dBuildingColor}
+            backgroundColor={mapStyle.backgroundColor}
+            onBackgroundColorChange={mapStyleActions.setBackgroundColor}
+          />
+        )}
+      </div>
+    );
+  }
+  return AtlasMapManager;
+}
+const NO_STYLE_ACTIONS = {};
+AtlasMapManagerFactory.deps = (MapManagerFactory as unknown as { deps: unknown[] }).deps;
+
+const KeplerGl = injectComponents([
+  [ColorRangeSelectorFactory, AtlasColorRangeSelectorFactory],
+  [PanelHeaderFactory, AtlasPanelHeaderFactory],
+  [AddDataButtonFactory, NoAddDataButtonFactory],
+  [MapManagerFactory, AtlasMapManagerFactory],
+] as never) as ComponentType<Record<string, unknown>>;
 
 // deck.gl keeps its drawing buffer so the thumbnail (and a bench's pixel probe) can read what it drew.
 const DECK_PROPS = { glOptions: { preserveDrawingBuffer: true } };

@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Brand } from '../../ui/Brand';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PublishDialog } from '../publishing';
 import { Modal } from '../sharing';
 import { loadColorPalettes, loadMapStyles } from './basemaps';
 import { DatasetPicker } from './DatasetPicker';
@@ -58,6 +59,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
   const handedOff = handedOffStore(saved?.record.id);
   const [mapStore] = useState(() => handedOff ?? createMapStore());
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const [baseline, setBaseline] = useState<string | null>(null);
   const [signature, setSignature] = useState('');
   const [saving, setSaving] = useState(false);
@@ -151,12 +153,14 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
   const dirty = editable && (record ? detailsChanged || (baseline !== null && signature !== baseline) : onMap.length > 0 || detailsChanged);
   const blocker = useLeaveGuard(dirty && !saving);
 
-  const lockRelease = useLockRelease(record?.id, editable);
-  useLockRefresh(record?.id, editable, (fresh) => {
+  // A refreshed or re-taken lock: still ours, or someone else's now (the map turns read-only).
+  const onLockRecord = (fresh: CatalogueRecord) => {
     setRecord(fresh);
     const next = accessOf(fresh, user.id);
     if (next.mode !== 'edit') setAccess(next);
-  });
+  };
+  const lockRelease = useLockRelease(record?.id, editable, onLockRecord);
+  useLockRefresh(record?.id, editable, onLockRecord);
 
   const save = async () => {
     const saved = configToSave(mapStore.store);
@@ -205,6 +209,12 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
         <span className="map-builder__status" role="status">
           {editable ? (saving ? 'Saving…' : dirty ? 'Unsaved changes' : record ? 'All changes saved' : '') : 'Read-only'}
         </span>
+        {/* Publishing needs write, not the lock: an editor who sees the map locked by another may publish it. */}
+        {record && access.mode !== 'view' && (
+          <button type="button" className="button" onClick={() => setPublishing(true)}>
+            Publish…
+          </button>
+        )}
         {editable && (
           <>
             <button type="button" className="button" onClick={() => setPickerOpen(true)}>
@@ -225,6 +235,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
           <Spinner label="Preparing the map…" />
         )}
       </div>
+      {publishing && record && <PublishDialog kind="map" recordId={record.id} name={record.name} onClose={() => setPublishing(false)} />}
       {pickerOpen && <DatasetPicker onMap={new Set(onMap)} onPick={(dataset) => void addFromPicker(dataset)} onClose={() => setPickerOpen(false)} />}
       {blocker.state === 'blocked' && (
         <Modal

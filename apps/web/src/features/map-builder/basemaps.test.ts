@@ -25,19 +25,48 @@ describe('assetMapStyle', () => {
 });
 
 describe('loadMapStyles', () => {
-  it('lists our basemaps first, then each readable style asset once', async () => {
-    const style = asset('s1', 'map-style', { style: { version: 8 } });
-    const client = {
-      http: { request: async () => [{ id: 'atlas-light', label: 'Atlas light', styleUrl: `${ORIGIN}/v1/basemaps/atlas-light/style.json`, iconUrl: '/i.svg' }] },
+  const STYLE = { version: 8, layers: [{ id: 'place-city-label', type: 'symbol' }, { id: 'water', type: 'fill' }] };
+
+  /** An API client whose GETs answer from `answers` by path, recording each path asked. */
+  function client(answers: Record<string, unknown>, assets: MapAsset[]) {
+    const asked: string[] = [];
+    return {
+      asked,
+      http: {
+        request: async (_method: string, path: string) => {
+          asked.push(path);
+          if (!(path in answers)) throw new Error(`404 ${path}`);
+          return answers[path];
+        },
+      },
       mapAssets: {
-        list: async () => ({ items: [style], total: 1 }),
-        forOrganization: async () => ({ items: [style, asset('p', 'color-palette', {})], total: 2 }),
+        list: async () => ({ items: assets, total: assets.length }),
+        forOrganization: async () => ({ items: [...assets, asset('p', 'color-palette', {})], total: assets.length + 1 }),
         sharedWithUser: async () => ({ items: [], total: 0 }),
       },
     };
-    const styles = await loadMapStyles(client as never, ORIGIN);
-    expect(styles.map((entry) => entry.id)).toEqual(['atlas-light', 'asset-s1']);
-    expect(styles[0]).toEqual({ id: 'atlas-light', label: 'Atlas light', url: `${ORIGIN}/v1/basemaps/atlas-light/style.json`, icon: '/i.svg' });
+  }
+
+  it('hands kepler.gl every style as its document, read here, so that its map-layer toggles are listed', async () => {
+    const basemaps = [{ id: 'atlas-light', label: 'Atlas light', styleUrl: `${ORIGIN}/v1/basemaps/atlas-light/style.json`, iconUrl: '/i.svg' }];
+    const inline = asset('s1', 'map-style', { style: { version: 8, layers: [] } });
+    const uploaded = asset('s2', 'map-style', {}, '/v1/map-assets/s2/files/asset');
+    const api = client({ '/v1/basemaps': basemaps, '/v1/basemaps/atlas-light/style.json': STYLE, '/v1/map-assets/s2/files/asset': STYLE }, [inline, uploaded]);
+    const styles = await loadMapStyles(api as never, ORIGIN);
+    expect(styles.map((entry) => entry.id)).toEqual(['atlas-light', 'asset-s1', 'asset-s2']);
+    expect(styles[0]).toEqual({ id: 'atlas-light', label: 'Atlas light', style: STYLE, icon: '/i.svg' });
+    expect(styles[2]).toEqual({ id: 'asset-s2', label: 'Asset s2', style: STYLE, icon: `${ORIGIN}${STYLE_ICON_PATH}` });
+    // Nothing is left for kepler.gl to fetch (it would list no toggles, and carry no credentials for a user's file).
+    for (const entry of styles) expect(entry).not.toHaveProperty('url');
+    expect(api.asked).toEqual(['/v1/basemaps', '/v1/basemaps/atlas-light/style.json', '/v1/map-assets/s2/files/asset']);
+  });
+
+  it('leaves out a user style whose file cannot be read, but fails when ours cannot', async () => {
+    const basemaps = [{ id: 'atlas-light', label: 'Atlas light', styleUrl: `${ORIGIN}/v1/basemaps/atlas-light/style.json`, iconUrl: '/i.svg' }];
+    const broken = asset('s3', 'map-style', {}, '/v1/map-assets/s3/files/asset');
+    const styles = await loadMapStyles(client({ '/v1/basemaps': basemaps, '/v1/basemaps/atlas-light/style.json': STYLE }, [broken]) as never, ORIGIN);
+    expect(styles.map((entry) => entry.id)).toEqual(['atlas-light']);
+    await expect(loadMapStyles(client({ '/v1/basemaps': basemaps }, []) as never, ORIGIN)).rejects.toThrow('404 /v1/basemaps/atlas-light/style.json');
   });
 });
 

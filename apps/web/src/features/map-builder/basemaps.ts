@@ -14,7 +14,12 @@ export interface Basemap {
   iconUrl: string;
 }
 
-/** A style kepler.gl offers in its base-map panel (its `mapStyles` prop). */
+/**
+ * A style kepler.gl offers in its base-map panel (its `mapStyles` prop). Give it the style document (`style`), not a
+ * `url`: kepler.gl lists a style's "map layers" toggles (labels, borders, water, land …) from the layers of the
+ * document it has when the style is first offered and never looks again, so a style it fetches later keeps none (and
+ * a saved map's hidden layer groups would show).
+ */
 export interface KeplerMapStyle {
   id: string;
   label: string;
@@ -43,14 +48,37 @@ type Client = Pick<ApiClient, 'http' | 'mapAssets'>;
 
 const PAGE = { limit: 1000 } as const;
 
-/** Our styles, then the user's own, their organization's and those shared with them (each once). */
+/**
+ * Our styles, then the user's own, their organization's and those shared with them (each once), each with its style
+ * document read here: ours from our server, uploaded style files with the user's credentials (kepler.gl's own fetch
+ * would carry none). A user's style whose file cannot be read is left out; ours failing fails the whole list.
+ */
 export async function loadMapStyles(client: Client, origin: string): Promise<KeplerMapStyle[]> {
-  const [basemaps, assets] = await Promise.all([
-    client.http.request<Basemap[]>('GET', '/v1/basemaps'),
-    readableAssets(client, 'map-style'),
-  ]);
-  const ours = basemaps.map((basemap) => ({ id: basemap.id, label: basemap.label, url: basemap.styleUrl, icon: basemap.iconUrl }));
-  return [...ours, ...assets.flatMap((asset) => assetMapStyle(asset, origin) ?? [])];
+  const [ours, assets] = await Promise.all([loadBasemapStyles(client, origin), readableAssets(client, 'map-style')]);
+  const theirs = await Promise.all(
+    assets.map(async (asset) => {
+      const source = assetMapStyle(asset, origin);
+      if (!source?.url) return source;
+      const { url, ...rest } = source;
+      const style = await readStyle(client, url, origin).catch(() => null);
+      return style ? { ...rest, style } : null;
+    }),
+  );
+  return [...ours, ...theirs.filter((style): style is KeplerMapStyle => style !== null)];
+}
+
+/** Our offline basemap styles (public), each with its document. */
+export async function loadBasemapStyles(client: Pick<ApiClient, 'http'>, origin: string): Promise<KeplerMapStyle[]> {
+  const basemaps = await client.http.request<Basemap[]>('GET', '/v1/basemaps');
+  return Promise.all(
+    basemaps.map(async (basemap) => ({ id: basemap.id, label: basemap.label, style: await readStyle(client, basemap.styleUrl, origin), icon: basemap.iconUrl })),
+  );
+}
+
+/** A style document on our own origin (assetMapStyle keeps only those), read through the API client. */
+function readStyle(client: Pick<ApiClient, 'http'>, url: string, origin: string): Promise<Record<string, unknown>> {
+  const { pathname, search } = new URL(url, origin);
+  return client.http.request<Record<string, unknown>>('GET', `${pathname}${search}`);
 }
 
 /** The user's color palettes (own, organization, shared), in kepler.gl's shape. */
@@ -74,9 +102,9 @@ async function readableAssets(client: Client, type: 'map-style' | 'color-palette
 }
 
 /**
- * A map-style asset as a kepler.gl style: its inline style, its uploaded file, or an external URL on our own origin.
- * kepler.gl fetches every offered style when the map opens, so URLs on other hosts are left out (nothing may be
- * fetched from outside); those styles stay usable wherever the network reaches them (the basemaps screen).
+ * Where a map-style asset's document is: inline, or at a URL on our own origin (its uploaded file, or an external URL
+ * that happens to be ours). Styles only reachable on other hosts are left out (nothing may be fetched from outside);
+ * they stay usable wherever the network reaches them (the basemaps screen).
  */
 export function assetMapStyle(asset: MapAsset, origin: string): KeplerMapStyle | null {
   const metadata = asset.metadata as { style?: Record<string, unknown>; externalUrl?: string };

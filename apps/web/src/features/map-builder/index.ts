@@ -1,2 +1,10 @@
 // The map builder (kepler.gl): load it lazily, it carries kepler.gl, deck.gl and MapLibre.
 export { MapPage, NewMapPage } from './MapBuilderPages';
+// The read-only kepler.gl embedding the public and preview pages reuse (features/public-view).
+export { KeplerMap } from './KeplerMap';
+export { createMapStore, whenInstanceReady } from './keplerStore';
+export { addDatasets, type LoadedDataset } from './keplerActions';
+export { configureKepler } from './keplerConfig';
+export { readSavedConfig } from './mapState';
+export { loadBasemapStyles } from './basemaps';
+export { downloadArrow } from './datasetLoader';

@@ -1,10 +1,13 @@
 // Frees the editing lock the moment the editor leaves the map, rather than when it lapses: on leaving the route (the
-// builder unmounts) and when the page goes away (tab closed, reloaded, another site). The call has to outlive the page,
-// so it is a keepalive fetch; navigator.sendBeacon would outlive it too but cannot carry the bearer token.
+// builder unmounts) and when the page goes away (tab closed, reloaded, another site, the back/forward cache). The call
+// has to outlive the page, so it is a keepalive fetch; navigator.sendBeacon would outlive it too but cannot carry the
+// bearer token. A page the back/forward cache brings back takes the lock again before editing on.
 import { useEffect, useMemo, useRef } from 'react';
 import { createApiClient } from '@atlas/client';
+import type { CatalogueRecord } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSession } from '../../api/session';
+import { reacquireLock, watchPageLifecycle } from './pageLifecycle';
 
 const keepaliveFetch: typeof fetch = (input, init) => globalThis.fetch(input, { ...init, keepalive: true });
 
@@ -12,17 +15,20 @@ const keepaliveFetch: typeof fetch = (input, init) => globalThis.fetch(input, { 
 const pending = new Map<string, number>();
 
 /**
- * While `holding` (the user edits the saved map `mapId` under its lock), releases the lock when the map is left.
- * `keep()` skips the release on the next unmount: a map saved for the first time moves to its own address, where the
- * builder keeps editing under the same lock.
+ * While `holding` (the user edits the saved map `mapId` under its lock), releases the lock when the map is left, and
+ * takes it again when the page returns from the back/forward cache (`onReacquired` gets the record, whose lock says
+ * whether it is still ours). `keep()` skips the release on the next unmount: a map saved for the first time moves to
+ * its own address, where the builder keeps editing under the same lock.
  */
-export function useLockRelease(mapId: string | undefined, holding: boolean): { keep(): void } {
+export function useLockRelease(mapId: string | undefined, holding: boolean, onReacquired: (record: CatalogueRecord) => void): { keep(): void } {
   const client = useApiClient();
   const { token } = useSession();
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const holdingRef = useRef(holding);
   holdingRef.current = holding;
+  const onReacquiredRef = useRef(onReacquired);
+  onReacquiredRef.current = onReacquired;
   const kept = useRef(false);
   const releaser = useMemo(() => createApiClient({ baseUrl: client.http.baseUrl, getToken: () => tokenRef.current, fetch: keepaliveFetch }), [client]);
 
@@ -32,9 +38,12 @@ export function useLockRelease(mapId: string | undefined, holding: boolean): { k
     pending.delete(mapId);
     // Best effort: a release that does not arrive leaves the lock to lapse on its own.
     const release = () => void releaser.locks.release('map', mapId).catch(() => undefined);
-    window.addEventListener('pagehide', release);
+    const unwatch = watchPageLifecycle(window, {
+      onHide: release,
+      onRestore: () => void reacquireLock(client, mapId, { onRecord: (record) => onReacquiredRef.current(record), reload: () => window.location.reload() }),
+    });
     return () => {
-      window.removeEventListener('pagehide', release);
+      unwatch();
       // Still holding at cleanup: the builder is leaving (not merely losing the lock to someone else).
       if (!holdingRef.current || kept.current) return;
       pending.set(
@@ -45,7 +54,7 @@ export function useLockRelease(mapId: string | undefined, holding: boolean): { k
         }, 0),
       );
     };
-  }, [mapId, holding, releaser]);
+  }, [mapId, holding, releaser, client]);
 
   return useMemo(() => ({ keep: () => void (kept.current = true) }), []);
 }

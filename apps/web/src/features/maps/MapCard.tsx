@@ -7,7 +7,7 @@ import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, CardPlaceholder, CatalogueCard, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, CardPlaceholder, CatalogueCard, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
 import { TagChips } from '../tags';
 import { ExportMapDialog } from './lazyDialogs';
 import { mapKeys, useThumbnailUrl } from './queries';
@@ -38,8 +38,8 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
       name={<Link to={paths.map(record.id)}>{record.name}</Link>}
       meta={
         <>
-          Changed {dateFormat.format(new Date(record.updatedAt))} · {datasets} dataset{datasets === 1 ? '' : 's'}
-          {record.ownerId === user.id ? '' : ' · shared'}
+          <span data-testid="card-owner">{ownerLabel(record, user)}</span> · Changed {dateFormat.format(new Date(record.updatedAt))} ·{' '}
+          {datasets === 1 ? '1 dataset' : `${datasets} datasets`}
         </>
       }
       description={record.description}

@@ -57,4 +57,23 @@ describe('journeys rollup', () => {
       ].sort(),
     );
   });
+
+  it('journeyVisitors: the devices with a neighbour before or after, matching the journeys above (ties neither)', async () => {
+    const rows = await engine.queryRows(`SELECT skip, chain_id, relationship, device_id, months FROM (${ROLLUPS.journeyVisitors(r as PanelRelations)}) j`, []);
+    const got = rows.map((row) => `${row.skip} ${row.chain_id} ${row.relationship} ${row.device_id} ${row.months}`).sort();
+    // Every row is the one month of the data (bit 0); device 1's visit 2 (b, 10:00) has only a tie before it.
+    expect(got).toEqual(
+      [
+        'chain a after 1 1', 'chain a after 2 1', 'chain a before 1 1', 'chain a before 2 1',
+        'chain b after 1 1', 'chain b after 2 1', 'chain b before 2 1',
+        'chain c before 1 1',
+        'category a after 1 1', 'category b after 1 1', 'category c before 1 1',
+      ].sort(),
+    );
+  });
+
+  it('dayVisitors: each device once per chain, DMA and day', async () => {
+    const rows = await engine.queryRows(`SELECT chain_id, device_id, CAST(day AS VARCHAR) AS day FROM (${ROLLUPS.dayVisitors(r as PanelRelations)}) d`, []);
+    expect(rows.map((row) => `${row.chain_id} ${row.device_id} ${row.day}`).sort()).toEqual(['a 1 2024-03-05', 'a 2 2024-03-05', 'b 1 2024-03-05', 'b 2 2024-03-05', 'c 1 2024-03-05']);
+  });
 });

@@ -7,11 +7,14 @@ import type { MaterializeOptions } from '../../../engine/types.js';
 import type { PanelRelations, RawPanelRelations } from '../views/types.js';
 
 /** In build order: a rollup may read the raw tables and the rollups before it. */
-export const ROLLUP_NAMES = ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'chainRanks', 'crossVisitors', 'journeys'] as const;
+export const ROLLUP_NAMES = [
+  'daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'chainRanks', 'crossVisitors', 'journeys', 'dayVisitors', 'journeyVisitors',
+  'visitorMasks', 'journeyMasks', 'dayDevices',
+] as const;
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 4;
+export const ROLLUP_SCHEMA_VERSION = 6;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -31,7 +34,7 @@ const enriched = (r: RawPanelRelations) => `
 const GEO_TAXONOMY = 'country, dma_id, chain_id, category_id';
 
 /** month index of a DATE (months since year 0), an integer in both dialects */
-const monthIndex = (column: string) => `(CAST(EXTRACT(YEAR FROM ${column}) AS INTEGER) * 12 + CAST(EXTRACT(MONTH FROM ${column}) AS INTEGER) - 1)`;
+export const monthIndex = (column: string) => `(CAST(EXTRACT(YEAR FROM ${column}) AS INTEGER) * 12 + CAST(EXTRACT(MONTH FROM ${column}) AS INTEGER) - 1)`;
 
 
 type Skip = 'chain' | 'category';
@@ -83,6 +86,8 @@ const NEIGHBOURS = SKIPS.flatMap((skip) =>
 export const ROLLUP_KEYS: Record<RollupName, string> = {
   daily: 'chain_id, dma_id', monthly: 'chain_id, dma_id', monthlyCells: 'chain_id, dma_id', monthlyDayparts: 'chain_id, dma_id',
   monthlyDwell: 'chain_id, dma_id', chainVisitors: 'chain_id, dma_id', chainRanks: 'chain_id', crossVisitors: 'geography_id, block', journeys: 'chain_id, dma_id',
+  dayVisitors: 'chain_id, dma_id, day', journeyVisitors: 'skip, chain_id, dma_id',
+  visitorMasks: 'taxonomy_id, geography_id', journeyMasks: 'skip, relationship, taxonomy_id, geography_id', dayDevices: 'chain_id, geography_id, day',
 };
 
 /**
@@ -125,15 +130,19 @@ FROM (${enriched(r)}) e GROUP BY ${GEO_TAXONOMY}, month, dwell_minutes ORDER BY 
 
   /**
    * Each device's visits to a chain at a DMA's places as a bitmask of months (bit k = the k-th month of a block of
-   * ${MASK_MONTHS} counted from the data's first month): distinct visitors of any window of months, exactly.
+   * ${MASK_MONTHS} counted from the data's first month), with the device's weight and demographics: distinct visitors
+   * (and the sample sizes of every monthly figure) of any window of months, exactly.
    */
   chainVisitors: (r) => `
 WITH e AS (${enriched(r)}),
 first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e),
-indexed AS (SELECT e.country, e.dma_id, e.chain_id, e.category_id, e.device_id, e.weight, ${monthIndex('e.month')} - first.m0 AS k FROM e CROSS JOIN first)
-SELECT country, dma_id, chain_id, category_id, device_id, weight, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
+indexed AS (
+  SELECT e.country, e.dma_id, e.chain_id, e.category_id, e.device_id, e.weight, e.age, e.gender, e.income, ${monthIndex('e.month')} - first.m0 AS k
+  FROM e CROSS JOIN first
+)
+SELECT country, dma_id, chain_id, category_id, device_id, weight, age, gender, income, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
        (SELECT m0 FROM first) AS first_month_index, bit_or(CAST(1 AS BIGINT) << CAST(k % ${MASK_MONTHS} AS INTEGER)) AS months
-FROM indexed GROUP BY country, dma_id, chain_id, category_id, device_id, weight, block ORDER BY chain_id, dma_id, device_id`,
+FROM indexed GROUP BY country, dma_id, chain_id, category_id, device_id, weight, age, gender, income, block ORDER BY chain_id, dma_id, device_id`,
 
   /** Every chain with visitors, ranked by its visitor rows (most first, then by id), and the masks' first month. */
   chainRanks: (r) => `
@@ -142,21 +151,22 @@ FROM ${r.chainVisitors} GROUP BY chain_id ORDER BY rank`,
 
   /**
    * Per geography (the country and each DMA), device and mask block: the months it visited each of the
-   * ${RANKED_CHAINS} top-ranked chains there, one column per rank (m<rank>). Cross-Visitation reads only the columns of the
-   * selected chains from one row per device, with no grouping by device at query time.
+   * ${RANKED_CHAINS} top-ranked chains there, one column per rank (m<rank>), and the device's demographics. Cross-Visitation
+   * and the Movement Pivot's device counts read only the columns of the selected chains from one row per device, with no
+   * grouping by device at query time.
    */
   crossVisitors: (r) => `
 WITH v AS (
-  SELECT c.country, c.dma_id, c.device_id, c.weight, c.block, c.months, k.rank
+  SELECT c.country, c.dma_id, c.device_id, c.weight, c.age, c.gender, c.income, c.block, c.months, k.rank
   FROM ${r.chainVisitors} c JOIN ${r.chainRanks} k ON k.chain_id = c.chain_id WHERE k.rank < ${RANKED_CHAINS}
 ),
 scoped AS (
-  SELECT country AS geography_id, device_id, weight, block, rank, months FROM v
-  UNION ALL SELECT dma_id, device_id, weight, block, rank, months FROM v
+  SELECT country AS geography_id, device_id, weight, age, gender, income, block, rank, months FROM v
+  UNION ALL SELECT dma_id, device_id, weight, age, gender, income, block, rank, months FROM v
 )
-SELECT geography_id, device_id, weight, block,
+SELECT geography_id, device_id, weight, age, gender, income, block,
        ${chainMasks}
-FROM scoped GROUP BY geography_id, device_id, weight, block ORDER BY geography_id, block`,
+FROM scoped GROUP BY geography_id, device_id, weight, age, gender, income, block ORDER BY geography_id, block`,
 
   /**
    * Customer Journey (foot-traffic.md): per primary visit, its same-day neighbours before and after, skipping visits
@@ -197,4 +207,112 @@ ${NEIGHBOURS}
 SELECT ${GEO_TAXONOMY}, month, skip, relationship, x_chain, x_category, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
 FROM neighbours GROUP BY ${GEO_TAXONOMY}, month, skip, relationship, x_chain, x_category
 ORDER BY skip, chain_id, dma_id, month`,
+
+  /**
+   * Every device that visited a chain at a DMA's places on a day, once: the exact sample sizes of daily figures (the
+   * trailing 7-day windows of Indexed Foot Traffic), which month masks cannot resolve.
+   */
+  dayVisitors: (r) => `
+SELECT DISTINCT CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id, CAST(p.chain_id AS VARCHAR) AS chain_id,
+       CAST(p.category_id AS VARCHAR) AS category_id, CAST(v.started_at AS DATE) AS day, v.device_id
+FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
+ORDER BY chain_id, dma_id, day`,
+
+  /**
+   * The devices behind Customer Journey's shares: per skip rule (own chain, own category) and relationship, each device
+   * with a visit to a chain at a DMA's places that has a same-day neighbour of that relationship, as a months mask like
+   * chainVisitors. A device's visits to chain (category) K on a day have a neighbour before when its earliest visit that
+   * day to anything but K started strictly before its latest visit to K there, and after when its latest visit to
+   * anything but K started strictly after its earliest one there (the journeys rollup's neighbours, existence only).
+   */
+  journeyVisitors: (r) => `
+WITH e AS (
+  SELECT v.device_id, v.started_at, CAST(v.started_at AS DATE) AS day, CAST(date_trunc('month', v.started_at) AS DATE) AS month,
+         CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id,
+         CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(p.category_id AS VARCHAR) AS category_id
+  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
+),
+first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e),
+here AS (
+  SELECT device_id, day, month, country, dma_id, chain_id, category_id, MIN(started_at) AS lo, MAX(started_at) AS hi
+  FROM e GROUP BY device_id, day, month, country, dma_id, chain_id, category_id
+),
+${SKIPS.map(
+  (skip) => `${skip}_days AS (SELECT device_id, day, ${skip}_id AS k, MIN(started_at) AS lo, MAX(started_at) AS hi FROM e GROUP BY device_id, day, ${skip}_id),
+${skip}_others AS (
+  SELECT device_id, day, k, MIN(lo) OVER w AS other_lo, MAX(hi) OVER w AS other_hi FROM ${skip}_days
+  WINDOW w AS (PARTITION BY device_id, day ORDER BY k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW)
+)`,
+).join(',\n')},
+flagged AS (
+${SKIPS.flatMap((skip) =>
+  RELATIONSHIPS.map(
+    (relationship) => `  SELECT '${skip}' AS skip, '${relationship}' AS relationship, h.country, h.dma_id, h.chain_id, h.category_id, h.device_id, h.month
+  FROM here h JOIN ${skip}_others o ON o.device_id = h.device_id AND o.day = h.day AND o.k = h.${skip}_id
+  WHERE ${relationship === 'before' ? 'o.other_lo < h.hi' : 'o.other_hi > h.lo'}`,
+  ),
+).join('\n  UNION ALL\n')}
+),
+indexed AS (SELECT flagged.*, ${monthIndex('flagged.month')} - first.m0 AS k FROM flagged CROSS JOIN first)
+SELECT skip, relationship, country, dma_id, chain_id, category_id, device_id, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
+       (SELECT m0 FROM first) AS first_month_index, bit_or(CAST(1 AS BIGINT) << CAST(k % ${MASK_MONTHS} AS INTEGER)) AS months
+FROM indexed GROUP BY skip, relationship, country, dma_id, chain_id, category_id, device_id, block ORDER BY skip, chain_id, dma_id`,
+
+  /**
+   * The distinct devices of every chain and category (taxonomy_id) at every geography (the country and each DMA) as
+   * counts per distinct months mask: the devices of any window of months within a block are the summed counts of the
+   * masks that meet it, exactly (each device has one mask per key and block), and a key holds a few thousand masks
+   * where chainVisitors holds a row per device. Windows across two blocks read chainVisitors (views/devices.ts).
+   */
+  visitorMasks: (r) => `
+WITH cv AS (SELECT country, dma_id, chain_id, category_id, device_id, block, first_month_index, months FROM ${r.chainVisitors}),
+keyed AS (
+  SELECT chain_id AS taxonomy_id, dma_id AS geography_id, block, first_month_index, months FROM cv
+  UNION ALL
+  SELECT chain_id, country, block, first_month_index, bit_or(months) FROM cv GROUP BY chain_id, country, device_id, block, first_month_index
+  UNION ALL
+  SELECT category_id, dma_id, block, first_month_index, bit_or(months) FROM cv GROUP BY category_id, dma_id, device_id, block, first_month_index
+  UNION ALL
+  SELECT category_id, country, block, first_month_index, bit_or(months) FROM cv GROUP BY category_id, country, device_id, block, first_month_index
+)
+SELECT taxonomy_id, geography_id, block, first_month_index, months, COUNT(*)::BIGINT AS devices
+FROM keyed GROUP BY taxonomy_id, geography_id, block, first_month_index, months ORDER BY taxonomy_id, geography_id, block`,
+
+  /**
+   * journeyVisitors as counts per distinct months mask, keyed like Customer Journey asks: per skip rule, relationship,
+   * primary (taxonomy_id: the chain under the chain rule, the category under the category rule) and geography (the
+   * country and each DMA), each device's months ORed over the primary's rows there first.
+   */
+  journeyMasks: (r) => `
+WITH j AS (
+  SELECT skip, relationship, CASE WHEN skip = 'chain' THEN chain_id ELSE category_id END AS taxonomy_id, country, dma_id, device_id, block,
+         first_month_index, months
+  FROM ${r.journeyVisitors}
+),
+keyed AS (
+  SELECT skip, relationship, taxonomy_id, dma_id AS geography_id, block, first_month_index, bit_or(months) AS months
+  FROM j GROUP BY skip, relationship, taxonomy_id, dma_id, device_id, block, first_month_index
+  UNION ALL
+  SELECT skip, relationship, taxonomy_id, country, block, first_month_index, bit_or(months)
+  FROM j GROUP BY skip, relationship, taxonomy_id, country, device_id, block, first_month_index
+)
+SELECT skip, relationship, taxonomy_id, geography_id, block, first_month_index, months, COUNT(*)::BIGINT AS devices
+FROM keyed GROUP BY skip, relationship, taxonomy_id, geography_id, block, first_month_index, months
+ORDER BY skip, relationship, taxonomy_id, geography_id, block`,
+
+  /**
+   * The devices of trailing 7-day windows per chain × geography (the country and each DMA): per day d with visits, dk
+   * (k = 0..6) counts the devices that visited on d and not again within the k days after it. A device is in the window
+   * D−6..D exactly when its latest visit day d up to D is in it, and that d counts in d(D−d) and no other term: the
+   * window's devices are d0(D) + d1(D−1) + … + d6(D−6).
+   */
+  dayDevices: (r) => `
+WITH d AS (
+  SELECT chain_id, dma_id AS geography_id, device_id, day FROM ${r.dayVisitors}
+  UNION ALL SELECT DISTINCT chain_id, country, device_id, day FROM ${r.dayVisitors}
+),
+gaps AS (SELECT chain_id, geography_id, day, LEAD(day) OVER (PARTITION BY chain_id, geography_id, device_id ORDER BY day) - day AS gap FROM d)
+SELECT chain_id, geography_id, day,
+       ${Array.from({ length: 7 }, (_, k) => `COUNT(CASE WHEN gap IS NULL OR gap > ${k} THEN 1 END)::BIGINT AS d${k}`).join(',\n       ')}
+FROM gaps GROUP BY chain_id, geography_id, day ORDER BY chain_id, geography_id, day`,
 };

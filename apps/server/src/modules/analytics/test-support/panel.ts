@@ -73,6 +73,9 @@ export async function testPanelRelations(h: Harness): Promise<{ relations: Panel
   return { relations: await ensureRollups(h.db, h.engine, { relations: relations as RawPanelRelations, datasets, versions }), datasets };
 }
 
+/** The distinct panel devices of some visits: the sample size a row reports (device_count), recomputed. */
+export const devicesOf = (visits: Iterable<{ device: number }>) => new Set([...visits].map((v) => v.device)).size;
+
 /** Equal within relative 1e-9; nulls and zeros exactly. */
 export function expectClose(actual: unknown, expected: number | null, what: string) {
   if (expected === null || expected === 0) return expect(actual, what).toBe(expected);

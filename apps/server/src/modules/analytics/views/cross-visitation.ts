@@ -7,8 +7,9 @@ import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
 // Both readings answer the weight of the window's visiting devices by their set of selected chains (bit i = the i-th
 // distinct selected chain, at most 2^8 sets), so every overlap is a sum over sets instead of a join of visitors:
-// weighted |A| is the weight of the sets holding A, weighted |A ∩ B| of those holding both.
-interface ChainSet { chains: number; weight: number }
+// weighted |A| is the weight of the sets holding A, weighted |A ∩ B| of those holding both; |A| itself (the devices behind
+// every overlap of base A) is the device count of the sets holding A.
+interface ChainSet { chains: number; weight: number; devices: number }
 
 /** The months of the window as month indexes (year × 12 + month − 1), first and last. */
 interface Window { first: number; last: number }
@@ -33,13 +34,17 @@ async function crossVisitorSets(sql: SqlRunner, r: PanelRelations, chains: strin
   const flags = ranks.map((row) => ({ bit: chains.indexOf(String(row.chain_id)), column: `m${Number(row.rank)}` }));
   const names = flags.map((flag) => `c${flag.bit}`).join(', ');
   const rows = await sql.queryRows(
-    `SELECT ${names}, SUM(weight)::FLOAT8 AS weight FROM (
+    `SELECT ${names}, SUM(weight)::FLOAT8 AS weight, COUNT(*) AS devices FROM (
   SELECT weight, ${flags.map((flag) => `(${flag.column} & CAST($3 AS BIGINT)) <> 0 AS c${flag.bit}`).join(', ')}
   FROM ${r.crossVisitors} WHERE geography_id = $1 AND block = $2::INTEGER
 ) devices GROUP BY ${names}`,
     [geography, block, String(mask)],
   );
-  return rows.map((row) => ({ chains: flags.reduce((set, flag) => (row[`c${flag.bit}`] === true ? set | (1 << flag.bit) : set), 0), weight: Number(row.weight) }));
+  return rows.map((row) => ({
+    chains: flags.reduce((set, flag) => (row[`c${flag.bit}`] === true ? set | (1 << flag.bit) : set), 0),
+    weight: Number(row.weight),
+    devices: Number(row.devices),
+  }));
 }
 
 /**
@@ -61,24 +66,25 @@ visitors AS (
   WHERE hi >= lo AND (months & (((CAST(1 AS BIGINT) << (hi - lo + 1)) - 1) << lo)) <> 0
   GROUP BY device_id, weight
 )
-SELECT chains, SUM(weight)::FLOAT8 AS weight FROM visitors GROUP BY chains`,
+SELECT chains, SUM(weight)::FLOAT8 AS weight, COUNT(*) AS devices FROM visitors GROUP BY chains`,
     [chains, geography, window.first, window.last],
   );
-  return rows.map((row) => ({ chains: Number(row.chains), weight: Number(row.weight) }));
+  return rows.map((row) => ({ chains: Number(row.chains), weight: Number(row.weight), devices: Number(row.devices) }));
 }
 
 /**
  * Every base × overlap pair in order: weighted |A ∩ B| ÷ weighted |A| × 100, null when A has no visitors, exactly 100 on
- * the diagonal (A ∩ A = A).
+ * the diagonal (A ∩ A = A); with |A|, the devices the overlap rests on.
  */
 function overlaps(sets: ChainSet[], chains: string[], bases: string[], others: string[]) {
-  const weightOf = (...ids: string[]) => {
+  const sumOf = (measure: 'weight' | 'devices', ...ids: string[]) => {
     const bits = ids.reduce((all, id) => all | (1 << chains.indexOf(id)), 0);
-    return sets.reduce((sum, set) => ((set.chains & bits) === bits ? sum + set.weight : sum), 0);
+    return sets.reduce((sum, set) => ((set.chains & bits) === bits ? sum + set[measure] : sum), 0);
   };
   return bases.flatMap((base) => {
-    const total = weightOf(base);
-    return others.map((other) => ({ base, other, overlap: total === 0 ? null : base === other ? 100 : (weightOf(base, other) / total) * 100 }));
+    const total = sumOf('weight', base);
+    const devices = sumOf('devices', base);
+    return others.map((other) => ({ base, other, devices, overlap: total === 0 ? null : base === other ? 100 : (sumOf('weight', base, other) / total) * 100 }));
   });
 }
 
@@ -94,7 +100,7 @@ export async function overlapRows(
   const sets = (via ? null : await crossVisitorSets(sql, panel, chains, geography, window)) ?? (await chainVisitorSets(sql, panel, chains, geography, window));
   const common = { ...geographyFields(geography), ...windowFields(period.granularity, period.start, period.end) };
   return overlaps(sets, chains, bases, others).map(
-    ({ base, other, overlap }): CrossVisitationRow => ({ ...common, ...taxonomyFields(base), ...secondaryTaxonomyFields(other), overlap }),
+    ({ base, other, overlap, devices }): CrossVisitationRow => ({ ...common, ...taxonomyFields(base), ...secondaryTaxonomyFields(other), overlap, device_count: devices }),
   );
 }
 

@@ -2,11 +2,26 @@
 // were just before and just after, on the same day, as shares of the primary visits that have such a neighbour.
 import { CATEGORIES } from '@atlas/analytics';
 import { CHART_GROUP_LIMITS, type CustomerJourneyRow } from '@atlas/domain';
+import { deviceCount, devicesMeeting, monthParams, monthWindow, withinBlocks } from './devices.js';
 import { geographyFields, secondaryTaxonomyFields, taxonomyFields, windowFields } from './fields.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Level = 'chain' | 'category';
+
+const maskDevices = (r: PanelRelations, primary: Level) => `
+dev AS (
+  SELECT j.relationship, ${devicesMeeting('j', '$6', '$7', true)} AS devices FROM ${r.journeyMasks} j
+  WHERE j.skip = '${primary}' AND j.taxonomy_id = $1 AND j.geography_id = $2
+  GROUP BY j.relationship
+)`;
+
+const visitorDevices = (r: PanelRelations, primary: Level) => `
+dev AS (
+  SELECT j.relationship, ${devicesMeeting('j', '$6', '$7', false)} AS devices FROM ${r.journeyVisitors} j
+  WHERE j.skip = '${primary}' AND j.${primary}_id = $1 AND (j.country = $2 OR j.dma_id = $2)
+  GROUP BY j.relationship
+)`;
 
 // Reads the journeys rollup (rollups/definitions.ts), whose rows already hold each primary visit's same-day neighbours
 // under both skip rules: the primary's level picks the rule (visits of its own chain or category are skipped over) and
@@ -15,18 +30,21 @@ type Level = 'chain' | 'category';
 // The generator gives every place a chain, so no place is chainless.
 // percentage = weight of the primary visits whose neighbour is X ÷ weight of those with a neighbour × 100;
 // normalized_visits = the same primary visits' normalized visits (weight × standard days ÷ the days of the visit's own
-// period, summed).
-const sql = (r: PanelRelations, primary: Level, by: Level) => `
+// period, summed). devices: the distinct devices with a primary visit that has a neighbour of the relationship (the
+// shares' base: journeyMasks when the window lies within one mask block (`masks`), else journeyVisitors), $6..$7 the
+// window's month indexes.
+const sql = (r: PanelRelations, primary: Level, by: Level, masks: boolean) => `
 WITH ${periodsCte(3)},
 found AS (
   SELECT r.relationship, r.x_${by} AS x, SUM(r.weighted) AS weighted, SUM(r.weighted * pr.factor) AS normalized
   FROM ${r.journeys} r JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
   WHERE r.skip = '${primary}' AND r.${primary}_id = $1 AND (r.country = $2 OR r.dma_id = $2)
   GROUP BY r.relationship, r.x_${by}
-)
-SELECT relationship, x, (weighted / NULLIF(SUM(weighted) OVER (PARTITION BY relationship), 0) * 100)::FLOAT8 AS percentage,
-       normalized::FLOAT8 AS normalized_visits
-FROM found`;
+),
+${masks ? maskDevices(r, primary) : visitorDevices(r, primary)}
+SELECT found.relationship, x, (weighted / NULLIF(SUM(weighted) OVER (PARTITION BY found.relationship), 0) * 100)::FLOAT8 AS percentage,
+       normalized::FLOAT8 AS normalized_visits, dev.devices
+FROM found LEFT JOIN dev ON dev.relationship = found.relationship`;
 
 interface Ranked {
   percentage: number | null;
@@ -60,7 +78,9 @@ export const customerJourney: ViewRunner = async (engine, panel, values, given) 
   const by: Level = given.showTopVisitsBy === 'chain' || given.showTopVisitsBy === 'category' ? given.showTopVisitsBy : primary;
   const geographyId = values.geography as string;
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
-  const rows = await engine.queryRows(sql(panel, primary, by), [primaryId, geographyId, ...periodParams(periodsBetween(period.granularity, period.start, period.end))]);
+  const periods = periodsBetween(period.granularity, period.start, period.end);
+  const masks = await withinBlocks(engine, panel, [monthWindow(periods[0]!.start, periods.at(-1)!.end)]);
+  const rows = await engine.queryRows(sql(panel, primary, by, masks), [primaryId, geographyId, ...periodParams(periods), ...monthParams(periods[0]!.start, periods.at(-1)!.end)]);
   const common = {
     ...geographyFields(geographyId),
     ...taxonomyFields(primaryId),
@@ -77,6 +97,7 @@ export const customerJourney: ViewRunner = async (engine, panel, values, given) 
           ...secondaryTaxonomyFields(String(row.x)),
           percentage: row.percentage === null ? null : Number(row.percentage),
           normalized_visits: Number(row.normalized_visits),
+          device_count: deviceCount(row.devices),
         }),
       );
     return topByPercentage(found, CHART_GROUP_LIMITS.customerJourney);

@@ -1,6 +1,8 @@
 // Indexed Foot Traffic (foot-traffic.md "Indexed Foot Traffic"): one series per geography × chain, daily as trailing
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
 import { DAY_MS, isoDay, periodBounds, periodOfDay, type IndexedFootTrafficRow } from '@atlas/domain';
+import { monthIndex } from '../rollups/definitions.js';
+import { deviceCount, devicesMeeting } from './devices.js';
 import { geographyFields, periodFields, taxonomyFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
@@ -17,6 +19,26 @@ const NORMALIZED = {
   monthly: "COALESCE(agg.weighted, 0) * 30 / ((periods.period + INTERVAL '1 month')::DATE - periods.period)::FLOAT8",
 } as const;
 const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)', monthly: 'normalized' } as const;
+
+// The devices behind each value. Daily: the distinct devices of the days D−6..D the mean covers, from dayDevices
+// (d0(D) + d1(D−1) + … + d6(D−6), rollups/definitions.ts). Monthly: the month's distinct devices, from visitorMasks (a
+// single month never crosses a mask block).
+const DEVICES = {
+  daily: (r: PanelRelations) => `
+devices AS (
+  SELECT pairs.i, periods.period, SUM(CASE o.k ${Array.from({ length: 7 }, (_, k) => `WHEN ${k} THEN dd.d${k}`).join(' ')} END) AS devices
+  FROM pairs CROSS JOIN periods CROSS JOIN generate_series(0, 6) AS o(k)
+  JOIN ${r.dayDevices} dd ON dd.chain_id = pairs.cid AND dd.geography_id = pairs.gid AND dd.day = periods.period - CAST(o.k AS INTEGER)
+  WHERE dd.day >= $3::DATE AND dd.day < $4::DATE
+  GROUP BY pairs.i, periods.period
+)`,
+  monthly: (r: PanelRelations) => `
+devices AS (
+  SELECT pairs.i, periods.period, ${devicesMeeting('m', monthIndex('periods.period'), monthIndex('periods.period'), true)} AS devices
+  FROM pairs JOIN ${r.visitorMasks} m ON m.taxonomy_id = pairs.cid AND m.geography_id = pairs.gid CROSS JOIN periods
+  GROUP BY pairs.i, periods.period
+)`,
+} as const;
 
 // Reads the daily or monthly rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
 // range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit day of
@@ -40,11 +62,12 @@ series AS (
   SELECT pairs.i, pairs.gid, pairs.cid, periods.period, ${NORMALIZED[g]} AS normalized, COALESCE(agg.raw, 0) AS raw
   FROM pairs CROSS JOIN periods LEFT JOIN agg ON agg.i = pairs.i AND agg.period = periods.period
 ),
-valued AS (SELECT *, ${VALUE[g]} AS value FROM series)
-SELECT gid AS geography_id, cid AS place_taxonomy_id, CAST(period AS VARCHAR) AS period_day, value::FLOAT8 AS normalized_visits,
-       raw AS raw_visits, (first_value(value) OVER (PARTITION BY i ORDER BY period))::FLOAT8 AS first_value
-FROM valued WHERE period >= $5::DATE
-ORDER BY i, period`;
+valued AS (SELECT *, ${VALUE[g]} AS value FROM series),${DEVICES[g](r)}
+SELECT gid AS geography_id, cid AS place_taxonomy_id, CAST(valued.period AS VARCHAR) AS period_day, value::FLOAT8 AS normalized_visits,
+       raw AS raw_visits, (first_value(value) OVER (PARTITION BY valued.i ORDER BY valued.period))::FLOAT8 AS first_value, devices.devices
+FROM valued LEFT JOIN devices ON devices.i = valued.i AND devices.period = valued.period
+WHERE valued.period >= $5::DATE
+ORDER BY valued.i, valued.period`;
 
 /**
  * The indexed series of the given geography × chain pairs over the period's range (duplicates dropped, first
@@ -68,6 +91,7 @@ export async function indexedSeries(engine: Parameters<ViewRunner>[0], panel: Pa
       normalized_visits: value,
       raw_visits: Number(row.raw_visits),
       norm_visits_pct_chg_vs_first: first === 0 ? null : (value / first - 1) * 100,
+      device_count: deviceCount(row.devices),
     };
   });
 }

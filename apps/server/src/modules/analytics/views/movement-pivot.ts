@@ -4,12 +4,11 @@ import { CATEGORIES, CHAINS } from '@atlas/analytics';
 import { AGE_ORDER, GENDERS, INCOME_ORDER, type MovementPivotRow } from '@atlas/domain';
 import { geographyFields, periodFields, secondaryTaxonomyFields, taxonomyFields } from './fields.js';
 import { badRequest } from '../../../http/errors.js';
+import { pivotDevices, pivotKey, type Dimension } from './movement-pivot-devices.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
-import type { PanelRelations, ViewRunner } from './types.js';
+import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
 type Granularity = 'monthly' | 'quarterly';
-
-type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
 
 // The one trusted SQL expression of each dimension (the layout's names only select among these, never reach the SQL).
 // geography is g.id, joined only when geography is a dimension; period is the position of the visit's own period.
@@ -23,11 +22,12 @@ const DIMENSION_SQL: Readonly<Record<Dimension, string>> = {
   chain: 'r.chain_id',
 };
 
-// Reads the monthly cells (or, without demographics, the monthly rollup). $1..$3 periods, $4 geographies, $5 taxonomies (a visit passes when its chain or its category
-// is listed), $6 ages, $7 genders, $8 incomes. Geography as a dimension joins g (a visit counts once in every selected
-// geography holding it: the US and its DMA both); otherwise the geographies filter as a union, each visit once. Each
-// month joins exactly one period (the windows are disjoint and whole months), whose factor normalizes its visits.
-// Dimension values come back as dim0, dim1, ….
+// Reads the monthly cells (or, without demographics, the monthly rollup). $1..$3 periods, $4 geographies, $5 taxonomies (a
+// visit passes when its chain or its category is listed), $6 ages, $7 genders, $8 incomes (sent only with the cells).
+// Geography as a dimension joins g (a visit counts once in every selected geography holding it: the US and its DMA both);
+// otherwise the geographies filter as a union, each visit once. Each month joins exactly one period (the windows are
+// disjoint and whole months), whose factor normalizes its visits. Dimension values come back as dim0, dim1, …; the
+// devices of each combination are counted apart (movement-pivot-devices.ts).
 const sql = (r: PanelRelations, dimensions: Dimension[], byCell: boolean) => {
   const geographyDimension = dimensions.includes('geography');
   const expressions = dimensions.map((dimension) => DIMENSION_SQL[dimension]);
@@ -52,7 +52,8 @@ const filter = (value: unknown, all: readonly string[]) => (Array.isArray(value)
 
 const isDimension = (name: string): name is Dimension => Object.hasOwn(DIMENSION_SQL, name);
 
-export const movementPivot: ViewRunner = async (engine, panel, values) => {
+/** The pivot's rows; `via` forces the devices' exact fallback reading (chainVisitors), for tests. */
+export async function pivotRows(engine: SqlRunner, panel: PanelRelations, values: Record<string, unknown>, via?: 'chainVisitors'): Promise<MovementPivotRow[]> {
   const layout = values.pivotTable as { rows: string[]; columns: string[] };
   const names = [...layout.rows, ...layout.columns];
   // The set's validation rejects unknown names already; this keeps a direct caller's name out of the SQL too.
@@ -68,12 +69,10 @@ export const movementPivot: ViewRunner = async (engine, panel, values) => {
   const demographics = [filter(values.age, AGE_ORDER), filter(values.gender, GENDERS), filter(values.income, INCOME_ORDER)];
   // Without a demographic dimension or filter, the monthly rollup holds the same sums in far fewer rows.
   const byCell = dimensions.some((dimension) => DEMOGRAPHIC.has(dimension)) || [values.age, values.gender, values.income].some((value) => Array.isArray(value) && value.length > 0);
-  const rows = await engine.queryRows(sql(panel, dimensions, byCell), [
-    ...periodParams(periods),
-    geographies,
-    values.taxonomies,
-    ...(byCell ? demographics : []),
-  ]);
+  const rows = await engine.queryRows(sql(panel, dimensions, byCell), [...periodParams(periods), geographies, values.taxonomies, ...(byCell ? demographics : [])]);
+  const devices = await pivotDevices(engine, panel, {
+    dimensions, geographies, taxonomies: values.taxonomies as string[], demographics: byCell ? (demographics as [string[], string[], string[]]) : null, periods,
+  }, via);
 
   // Each dimension's order: the reference orders, the geographies as selected, periods chronologically.
   const positions = (ids: readonly string[]) => new Map(ids.map((id, k) => [id, k]));
@@ -124,6 +123,8 @@ export const movementPivot: ViewRunner = async (engine, panel, values) => {
           break;
       }
     });
-    return { ...out, normalized_visits: Number(row.normalized_visits), raw_visits: Number(row.raw_visits) };
+    return { ...out, normalized_visits: Number(row.normalized_visits), raw_visits: Number(row.raw_visits), device_count: devices.get(pivotKey(dimensions.map((_, k) => row[`dim${k}`]))) ?? 0 };
   });
-};
+}
+
+export const movementPivot: ViewRunner = (engine, panel, values) => pivotRows(engine, panel, values);

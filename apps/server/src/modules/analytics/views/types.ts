@@ -20,6 +20,11 @@ export interface PanelRelations extends RawPanelRelations {
   chainRanks: string;
   crossVisitors: string;
   journeys: string;
+  dayVisitors: string;
+  journeyVisitors: string;
+  visitorMasks: string;
+  journeyMasks: string;
+  dayDevices: string;
 }
 
 /**

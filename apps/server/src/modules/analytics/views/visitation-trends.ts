@@ -1,10 +1,11 @@
 // Visitation Trends (foot-traffic.md "Visitation Trends", "Indexed Foot Traffic"): chains of one DMA; daypart shares and
 // dwell over the months of Period, the indexed subview over the hidden start and end periods (monthly or daily).
 import { DAYPARTS, granularityOf, periodWindow, type DaypartShareRow, type DwellTimeRow } from '@atlas/domain';
+import { chainDevicesCte, deviceCount, monthParams, monthWindow, withinBlocks } from './devices.js';
 import { geographyFields, taxonomyFields, windowFields } from './fields.js';
 import { badRequest } from '../../../http/errors.js';
 import { indexedSeries, type IndexedPeriod } from './indexed-foot-traffic.js';
-import type { PanelRelations, ViewRunner } from './types.js';
+import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
 interface Scope {
   dma: string;
@@ -44,26 +45,30 @@ export function indexedRange(values: Record<string, unknown>, given: Record<stri
   return { granularity, start: start as string, end };
 }
 
-// $1 dma, $2 chains, $3..$4 half-open window of months: the rows of a rollup for the selected chains at the DMA's places.
-const scoped = (relation: string) => `
+// $1 dma, $2 chains, $3..$4 half-open window of months, $5..$6 its month indexes: the rows of a rollup for the selected
+// chains at the DMA's places, and the devices behind each chain's figures there (its visitors in the window: the base
+// of its daypart shares, the visits of its dwell times; `masks`: the window lies within one mask block).
+const scoped = (r: PanelRelations, relation: string, masks: boolean) => `
 c AS (SELECT unnest($2::VARCHAR[]) AS id, generate_subscripts($2::VARCHAR[], 1) AS i),
-vv AS (SELECT * FROM ${relation} WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND month >= $3::DATE AND month < $4::DATE)`;
+vv AS (SELECT * FROM ${relation} WHERE dma_id = $1 AND chain_id IN (SELECT id FROM c) AND month >= $3::DATE AND month < $4::DATE),
+${chainDevicesCte(r, masks, '$1', '$5', '$6')}`;
 
-const daypartSql = (r: PanelRelations) => `
-WITH ${scoped(r.monthlyDayparts)},
-parts AS (SELECT unnest($5::VARCHAR[]) AS share_name, generate_subscripts($5::VARCHAR[], 1) AS k),
+const daypartSql = (r: PanelRelations, masks: boolean) => `
+WITH ${scoped(r, r.monthlyDayparts, masks)},
+parts AS (SELECT unnest($7::VARCHAR[]) AS share_name, generate_subscripts($7::VARCHAR[], 1) AS k),
 totals AS (SELECT chain_id, SUM(weighted) AS total FROM vv GROUP BY chain_id),
 agg AS (SELECT chain_id, share_name, SUM(weighted) AS part FROM vv GROUP BY chain_id, share_name)
-SELECT c.id AS place_taxonomy_id, parts.share_name,
+SELECT c.id AS place_taxonomy_id, parts.share_name, dev.devices,
        CASE WHEN COALESCE(totals.total, 0) = 0 THEN NULL ELSE COALESCE(agg.part, 0) / totals.total * 100 END::FLOAT8 AS "shareOfNormalizedVisits"
 FROM c CROSS JOIN parts LEFT JOIN totals ON totals.chain_id = c.id LEFT JOIN agg ON agg.chain_id = c.id AND agg.share_name = parts.share_name
+LEFT JOIN dev ON dev.chain_id = c.id
 ORDER BY c.i, parts.k`;
 
 // The continuous median from distinct dwell values and their counts: the values at 1-based positions ⌊(N+1)/2⌋ and
 // ⌊N/2⌋+1 of the sorted visits (the same one when N is odd), averaged; a position's value is the first whose running
 // count reaches it.
-const dwellSql = (r: PanelRelations) => `
-WITH ${scoped(r.monthlyDwell)},
+const dwellSql = (r: PanelRelations, masks: boolean) => `
+WITH ${scoped(r, r.monthlyDwell, masks)},
 d AS (SELECT chain_id, dwell_minutes, SUM(visits) AS n FROM vv GROUP BY chain_id, dwell_minutes),
 running AS (
   SELECT chain_id, dwell_minutes, n,
@@ -78,21 +83,23 @@ stats AS (
          SUM(dwell_minutes * n) / SUM(n) AS mean
   FROM running GROUP BY chain_id
 )
-SELECT c.id AS place_taxonomy_id, ((stats.low + stats.high) / 2)::FLOAT8 AS "medianDwellTimeMinutes", stats.mean::FLOAT8 AS average_dwell_time_minutes
-FROM c LEFT JOIN stats ON stats.chain_id = c.id
+SELECT c.id AS place_taxonomy_id, dev.devices, ((stats.low + stats.high) / 2)::FLOAT8 AS "medianDwellTimeMinutes", stats.mean::FLOAT8 AS average_dwell_time_minutes
+FROM c LEFT JOIN stats ON stats.chain_id = c.id LEFT JOIN dev ON dev.chain_id = c.id
 ORDER BY c.i`;
 
-const params = (s: Scope) => [s.dma, s.chains, s.start, s.end];
+const params = (s: Scope) => [s.dma, s.chains, s.start, s.end, ...monthParams(s.start, s.end)];
+const masksFor = (engine: SqlRunner, panel: PanelRelations, s: Scope) => withinBlocks(engine, panel, [monthWindow(s.start, s.end)]);
 
 export const visitShareByDaypart: ViewRunner = async (engine, panel, values) => {
   const s = scope(values);
-  const rows = await engine.queryRows(daypartSql(panel), [...params(s), [...DAYPARTS]]);
+  const rows = await engine.queryRows(daypartSql(panel, await masksFor(engine, panel, s)), [...params(s), [...DAYPARTS]]);
   return rows.map(
     (row): DaypartShareRow => ({
       ...s.common,
       ...taxonomyFields(String(row.place_taxonomy_id)),
       share_name: row.share_name as DaypartShareRow['share_name'],
       shareOfNormalizedVisits: row.shareOfNormalizedVisits === null ? null : Number(row.shareOfNormalizedVisits),
+      device_count: deviceCount(row.devices),
     }),
   );
 };
@@ -101,13 +108,14 @@ const figure = (value: unknown) => (value === null || value === undefined ? null
 
 export const medianDwellTime: ViewRunner = async (engine, panel, values) => {
   const s = scope(values);
-  const rows = await engine.queryRows(dwellSql(panel), params(s));
+  const rows = await engine.queryRows(dwellSql(panel, await masksFor(engine, panel, s)), params(s));
   return rows.map(
     (row): DwellTimeRow => ({
       ...s.common,
       ...taxonomyFields(String(row.place_taxonomy_id)),
       medianDwellTimeMinutes: figure(row.medianDwellTimeMinutes),
       average_dwell_time_minutes: figure(row.average_dwell_time_minutes),
+      device_count: deviceCount(row.devices),
     }),
   );
 };

@@ -1,6 +1,7 @@
 import { convertPeriod, granularityOf, type AnalyticSetId, type Labels, type PeriodGranularity } from '@atlas/domain';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { referencedId, type ChartDefinition, type ChartKind } from '../template';
+import { confidenceOf, confidenceSummary, visibleRows, type Confidence } from './confidence';
 import { journeyFigures, journeyOf, journeySubtitle } from './customer-journey';
 import { EChart, type EChartHandle } from './EChart';
 import { downloadCsv, download, mayExportData, rowsCsv } from './export';
@@ -11,14 +12,14 @@ import { layoutOf, pivotCsv, pivotFigures, pivotOf } from './movement-pivot';
 import { PivotTable } from './PivotTable';
 import { ScrollBox } from './ScrollBox';
 import { rendererOf } from './renderers';
-import type { ChartClick, Figure, Limited, OptionBuilder, Values } from './types';
+import type { ChartClick, Figure, Limited, OptionBuilder, Row, Values } from './types';
 import './charts.css';
 
 export interface ChartViewProps {
   setId: AnalyticSetId;
   chart: ChartDefinition;
-  /** The rows of the chart's query, as the server answered them. */
-  rows: Record<string, unknown>[];
+  /** The rows of the chart's query, as the server answered them (the view's row schema of @atlas/domain). */
+  rows: readonly Row[];
   /** The query-bar values the rows were answered for. */
   values: Record<string, unknown>;
   labels: Labels;
@@ -45,6 +46,16 @@ export function ChartView(props: ChartViewProps) {
       return <PivotChart {...props} />;
   }
 }
+
+/** The set's low-confidence rules, and the rows as the chart draws them (thin figures left out when it hides them). */
+function useConfidence(rows: readonly Row[], templateParameters: Record<string, unknown>): { confidence: Confidence; drawn: Row[]; summary?: string } {
+  const key = JSON.stringify(templateParameters);
+  const confidence = useMemo(() => confidenceOf(templateParameters), [key]);
+  return useMemo(() => ({ confidence, drawn: visibleRows(rows, confidence), summary: confidenceSummary(rows, confidence) }), [rows, confidence]);
+}
+
+/** Two notes under a chart's title, one after the other. */
+const notes = (...texts: Array<string | undefined>) => texts.filter(Boolean).join(' ') || undefined;
 
 /**
  * The values, stable while their content is: callers may build a new object on every render, and a new option would
@@ -170,7 +181,8 @@ function GranularitySwitch({ chart, values, onSetValues }: { chart: ChartDefinit
 function EChartsChart({ setId, chart, rows, values, labels, templateParameters, onSelectColumn, onSetValues, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
   const stable = useStableValues(values);
   const drawing = useRef<EChartHandle>(null);
-  const spec = useMemo(() => build(rows, chart, stable, labels), [build, rows, chart, stable, labels]);
+  const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
+  const spec = useMemo(() => build(drawn, chart, stable, labels, confidence), [build, drawn, chart, stable, labels, confidence]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (name: string) =>
     setHidden((current) => {
@@ -193,12 +205,12 @@ function EChartsChart({ setId, chart, rows, values, labels, templateParameters, 
       setId={setId}
       subtitle={spec.subtitle}
       limited={spec.limited}
-      notice={spec.notice}
+      notice={notes(spec.notice, summary)}
       figures={spec.figures}
       tools={
         <>
           {chart.periodGranularity && onSetValues && <GranularitySwitch chart={chart} values={stable} onSetValues={onSetValues} />}
-          <Downloads setId={setId} chart={chart} png={() => drawing.current?.png()} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(rows) : undefined} />
+          <Downloads setId={setId} chart={chart} png={() => drawing.current?.png()} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(drawn) : undefined} />
         </>
       }
     >
@@ -224,8 +236,9 @@ function JourneyChart({ setId, chart, rows, values, labels, templateParameters, 
   const drawing = useRef<EChartHandle>(null);
   const alternative = chart.alternativeKind;
   const [display, setDisplay] = useState<ChartKind>(chart.kind);
-  const journey = useMemo(() => journeyOf(rows, chart, stable, labels), [rows, chart, stable, labels]);
-  const spec = useMemo(() => (display === chart.kind ? undefined : build(rows, chart, stable, labels)), [display, build, rows, chart, stable, labels]);
+  const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
+  const journey = useMemo(() => journeyOf(drawn, chart, stable, labels, confidence), [drawn, chart, stable, labels, confidence]);
+  const spec = useMemo(() => (display === chart.kind ? undefined : build(drawn, chart, stable, labels, confidence)), [display, build, drawn, chart, stable, labels, confidence]);
   const tools = (
     <>
       {alternative && (
@@ -237,11 +250,11 @@ function JourneyChart({ setId, chart, rows, values, labels, templateParameters, 
           ))}
         </div>
       )}
-      <Downloads setId={setId} chart={chart} png={spec ? () => drawing.current?.png() : undefined} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(rows) : undefined} />
+      <Downloads setId={setId} chart={chart} png={spec ? () => drawing.current?.png() : undefined} csv={mayExportData(chart, templateParameters) ? () => rowsCsv(drawn) : undefined} />
     </>
   );
   return (
-    <Frame chart={chart} setId={setId} subtitle={journeySubtitle(journey)} limited={journey.limited} tools={tools} figures={journeyFigures(journey)} display={display}>
+    <Frame chart={chart} setId={setId} subtitle={journeySubtitle(journey)} limited={journey.limited} notice={summary} tools={tools} figures={journeyFigures(journey)} display={display}>
       <div className="chart-view__scroll" style={{ maxHeight: height }}>
         {spec ? <EChart ref={drawing} option={spec.option} height={Math.max(height - 8, spec.minHeight ?? 0)} /> : <JourneyTable journey={journey} />}
       </div>
@@ -253,8 +266,9 @@ function JourneyChart({ setId, chart, rows, values, labels, templateParameters, 
 function PivotChart({ setId, chart, rows, values, labels, templateParameters, height = DEFAULT_HEIGHT }: ChartViewProps) {
   const stable = useStableValues(values);
   const layout = useMemo(() => layoutOf(stable.pivotTable), [stable]);
-  const pivot = useMemo(() => pivotOf(rows, layout, labels), [rows, layout, labels]);
-  const tools = mayExportData(chart, templateParameters) && <Downloads setId={setId} chart={chart} csv={() => pivotCsv(rows, layout, labels)} />;
+  const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
+  const pivot = useMemo(() => pivotOf(drawn, layout, labels, confidence), [drawn, layout, labels, confidence]);
+  const tools = mayExportData(chart, templateParameters) && <Downloads setId={setId} chart={chart} csv={() => pivotCsv(drawn, layout, labels)} />;
   const rowCount = pivot.rowKeys.length;
   const columnCount = pivot.columnKeys.length;
   return (
@@ -263,6 +277,7 @@ function PivotChart({ setId, chart, rows, values, labels, templateParameters, he
       setId={setId}
       subtitle={`${rowCount} ${rowCount === 1 ? 'row' : 'rows'} × ${columnCount} ${columnCount === 1 ? 'column' : 'columns'} · normalized visits (hover a cell for raw visits)`}
       tools={tools}
+      notice={summary}
       figures={pivotFigures(pivot)}
     >
       <ScrollBox maxHeight={height} label={`${chart.title}, scrolls both ways`}>

@@ -8,11 +8,18 @@ export function JourneyTable({ journey }: { journey: Journey }) {
     <div className="journey">
       {RELATIONSHIPS.map((relationship) => {
         const entries = journey[relationship];
+        const sample = journey.samples[relationship];
         return (
-          <section key={relationship} className="journey__side" data-relationship={relationship}>
+          <section
+            key={relationship}
+            className={`journey__side${sample.low ? ' journey__side--low-confidence' : ''}`}
+            data-relationship={relationship}
+            data-low-confidence={sample.low || undefined}
+          >
             <h4 className="journey__heading">
               {relationship === 'before' ? 'Before' : 'After'} <span className="journey__primary">{journey.primary}</span>
             </h4>
+            {sample.note && <p className="journey__sample">Based on {sample.note}</p>}
             {entries.length === 0 ? (
               <p className="journey__empty">No same-day visits {relationship} {journey.primary}.</p>
             ) : (

@@ -14,6 +14,12 @@ function TotalCell({ total }: { total: PivotCell | null }) {
   );
 }
 
+/** A cell's tooltip: its visits and the devices they rest on. */
+function cellTitle(cell: PivotCell): string {
+  const visits = cell.normalized === null ? 'Hidden (low confidence)' : `${formatCount(cell.normalized)} normalized visits · ${formatCount(cell.raw)} raw visits`;
+  return cell.sample?.note ? `${visits} · ${cell.sample.note}` : visits;
+}
+
 /**
  * The pivot as an HTML table: nested column headers (one header row per column dimension, members spanning their
  * sub-columns), nested row headers (members spanning their sub-rows), and the normalized visits in the cells with the
@@ -93,9 +99,10 @@ export function PivotTable({ pivot }: { pivot: Pivot }) {
               return (
                 <td
                   key={c}
-                  className={`num pivot__cell${cell ? '' : ' pivot__cell--empty'}`}
+                  className={`num pivot__cell${cell ? '' : ' pivot__cell--empty'}${cell?.sample?.low ? ' pivot__cell--low-confidence' : ''}`}
                   data-value={cell?.normalized ?? ''}
-                  title={cell ? `${formatCount(cell.normalized)} normalized visits · ${formatCount(cell.raw)} raw visits` : 'No visits'}
+                  data-low-confidence={cell?.sample?.low || undefined}
+                  title={cell ? cellTitle(cell) : 'No visits'}
                 >
                   {cell ? formatCount(cell.normalized) : '–'}
                 </td>

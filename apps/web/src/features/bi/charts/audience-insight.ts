@@ -1,6 +1,7 @@
 // Audience Insight: visit share and fair share index by age or gender, one bar per chain in each segment.
 import { AGE_ORDER, GENDERS } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
+import { DEFAULT_CONFIDENCE } from './confidence';
 import { geographyName, groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { escapeHtml, formatIndex, formatPercent, indexTick, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
@@ -22,7 +23,7 @@ const MEASURES: Readonly<Record<string, Measure>> = {
 export const SHARE_AXIS = '% of visits';
 export const INDEX_AXIS = 'Index (100 = population share)';
 
-export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const measure = MEASURES[chart.id];
   if (!measure) throw new Error(`Audience Insight has no chart ${chart.id}`);
   const isIndex = measure.field === 'fair_share_index';
@@ -39,7 +40,7 @@ export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels)
     const data = measure.segments.map((segment) => {
       const v = value(chain.id, segment);
       figures.push({ series: chain.name, category: segment, value: v });
-      return v;
+      return confidence.item(v, cells.get(pairKey(chain.id, segment)));
     });
     return {
       type: 'bar',
@@ -75,7 +76,9 @@ export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels)
             const chain = chains[item.seriesIndex];
             if (!chain) return '';
             const v = value(chain.id, segment);
-            return tooltipLine(item.color, escapeHtml(chain.name), v === null ? NOT_AVAILABLE : format(v));
+            const row = cells.get(pairKey(chain.id, segment));
+            const thin = confidence.low(row) ? ` (${escapeHtml(confidence.note(row))})` : '';
+            return tooltipLine(item.color, escapeHtml(chain.name), `${v === null ? NOT_AVAILABLE : format(v)}${thin}`);
           })
           .join('')
       );

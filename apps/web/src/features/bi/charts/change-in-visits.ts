@@ -1,5 +1,6 @@
 // Change in Visits: percent change of normalized visits, focus period against benchmark, per geography and chain/category.
 import type { BarSeriesOption } from 'echarts/charts';
+import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, sampleNote } from './confidence';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, periodVersus } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
@@ -21,7 +22,7 @@ function periods(rows: readonly Row[], values: Record<string, unknown>): { focus
 export const samePeriodNotice = (period: string) =>
   `Focus and benchmark are the same ${/Q/.test(period) ? 'quarter' : 'month'} (${period}), so every change is 0.0%. Choose an earlier benchmark to compare.`;
 
-export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const geographies = groupsOf(rows, 'geography_id', 'geography_value', labels.GEOGRAPHY);
   const { shown: taxonomies, limited } = limitGroups(
     groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY),
@@ -51,7 +52,9 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels):
       const value = row ? num(row, 'percent_change') : null;
       figures.push({ series: taxonomy.name, category: geography.name, value });
       // A falling bar is labelled at its far end, below (or left of) the zero line, not on top of its neighbour's label.
-      return value !== null && value < 0 ? { value, label: { position: horizontal ? ('left' as const) : ('bottom' as const) } } : value;
+      const falling = value !== null && value < 0 ? { label: { position: horizontal ? ('left' as const) : ('bottom' as const) } } : {};
+      const thin = confidence.low(row) ? { itemStyle: LOW_CONFIDENCE_STYLE } : {};
+      return 'label' in falling || 'itemStyle' in thin ? { value, ...falling, ...thin } : value;
     }),
   }));
 
@@ -82,10 +85,15 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels):
       const change = row ? num(row, 'percent_change') : null;
       return (
         tooltipTitle(`${escapeHtml(taxonomy.name)} · ${escapeHtml(geography.name)}`) +
-        tooltipLine(item.color, `Change, ${escapeHtml(periodVersus(focus, benchmark))}`, change === null ? 'n/a (no benchmark visits)' : formatChange(change)) +
+        tooltipLine(
+          item.color,
+          `Change, ${escapeHtml(periodVersus(focus, benchmark))}`,
+          change !== null ? formatChange(change) : confidence.display === 'hide' && confidence.low(row) ? 'hidden (low confidence)' : 'n/a (no benchmark visits)',
+        ) +
         tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row ? num(row, 'normalized_visits') : null)} visits`) +
         tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row ? num(row, 'benchmark_normalized_visits') : null)} visits`) +
-        tooltipNote('Normalized visits')
+        tooltipNote('Normalized visits') +
+        sampleNote(confidence, row)
       );
     }),
     grid: gridBox({ top: 12, left: 8, right: horizontal ? 56 : 16, bottom: 8 }),

@@ -1,6 +1,7 @@
 // Cross-Visitation: the overlap heatmap (base chains × overlap chains) whose columns select the focus chain, and the
 // bars of every base chain's overlap with that focus chain.
 import type { BarSeriesOption, HeatmapSeriesOption } from 'echarts/charts';
+import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, sampleNote } from './confidence';
 import { groupsOf, indexRows, limitGroups, num, pairKey, taxonomyName, text, type Group } from './data';
 import { escapeHtml, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, gridBox, categoryAxisStyle, HEAT_COLORS, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
@@ -17,7 +18,7 @@ const DARK_FROM = 55;
 /** From this many columns the column names are slanted. */
 const SLANTED_FROM = 5;
 
-export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const baseGroups = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const overlapGroups = limitGroups(
     groupsOf(rows, 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value', labels.PLACE_TAXONOMY),
@@ -46,7 +47,8 @@ export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels):
     overlaps.forEach((other, x) => {
       const value = overlapOf(base, other);
       figures.push({ series: base.name, category: other.name, value });
-      data.push({ value: [x, y, value ?? '-'], label: { color: value !== null && value >= DARK_FROM ? '#ffffff' : '#1b2330' } });
+      const thin = confidence.low(cells.get(pairKey(base.id, other.id))) ? { itemStyle: LOW_CONFIDENCE_STYLE } : {};
+      data.push({ value: [x, y, value ?? '-'], label: { color: value !== null && value >= DARK_FROM ? '#ffffff' : '#1b2330' }, ...thin });
     }),
   );
 
@@ -61,7 +63,8 @@ export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels):
       const value = overlapOf(base, other);
       return (
         tooltipTitle(`${escapeHtml(base.name)} → ${escapeHtml(other.name)}`) +
-        tooltipLine(item!.color, `Visitors of ${escapeHtml(base.name)} who also visited ${escapeHtml(other.name)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
+        tooltipLine(item!.color, `Visitors of ${escapeHtml(base.name)} who also visited ${escapeHtml(other.name)}`, value === null ? NOT_AVAILABLE : formatPercent(value)) +
+        sampleNote(confidence, cells.get(pairKey(base.id, other.id)))
       );
     }),
     grid: gridBox({ top: 8, left: 8, right: 8, bottom: 40 }),
@@ -145,7 +148,7 @@ export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels):
   };
 };
 
-export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const { shown: bases, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const first = rows[0];
   const focusId = first ? text(first, 'secondary_place_taxonomy_id') : (focusChainId(values) ?? '');
@@ -166,7 +169,8 @@ export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, label
       const value = overlapOf(base);
       figures.push({ series: focusName, category: base.name, value });
       // The focus chain's own bar (always 100) is drawn muted: it is the reference, not a finding.
-      return base.id === focusId ? { value, itemStyle: { color: '#c9d0db' } } : { value, itemStyle: { color: '#2563eb' } };
+      const thin = confidence.low(cells.get(base.id)) ? LOW_CONFIDENCE_STYLE : {};
+      return base.id === focusId ? { value, itemStyle: { color: '#c9d0db', ...thin } } : { value, itemStyle: { color: '#2563eb', ...thin } };
     }),
   };
 
@@ -178,7 +182,8 @@ export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, label
       const value = overlapOf(base);
       return (
         tooltipTitle(escapeHtml(base.name)) +
-        tooltipLine(item.color, `Visitors who also visited ${escapeHtml(focusName)}`, value === null ? NOT_AVAILABLE : formatPercent(value))
+        tooltipLine(item.color, `Visitors who also visited ${escapeHtml(focusName)}`, value === null ? NOT_AVAILABLE : formatPercent(value)) +
+        sampleNote(confidence, cells.get(base.id))
       );
     }),
     grid: gridBox({ top: 8, left: 8, right: 56, bottom: 8 }),

@@ -3,9 +3,10 @@
 import type { Labels } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import type { ChartDefinition } from '../template';
+import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, type Confidence } from './confidence';
 import { geographyName, limitGroups, num, taxonomyName, text } from './data';
 import { escapeHtml, formatPercent, formatVisits, NOT_AVAILABLE, percentTick } from './format';
-import { baseOption, categoryAxisStyle, gridBox, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
+import { baseOption, categoryAxisStyle, gridBox, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
 import type { ChartSpec, EChartsOption, Figure, Limited, OptionBuilder, Row, Values } from './types';
 
 export const RELATIONSHIPS = ['before', 'after'] as const;
@@ -26,6 +27,8 @@ export interface Journey {
   level: string;
   before: JourneyEntry[];
   after: JourneyEntry[];
+  /** Per relationship, the devices its percentages rest on (every row of a side carries the same base) and whether they are few. */
+  samples: Record<Relationship, { note: string; low: boolean }>;
   limited?: Limited;
 }
 
@@ -35,7 +38,7 @@ const BAR_ROW = 28;
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The ranked lists, in the server's order (percentage descending, then name), each cut at the chart's group limit. */
-export function journeyOf(rows: readonly Row[], chart: ChartDefinition, values: Values, labels: Labels): Journey {
+export function journeyOf(rows: readonly Row[], chart: ChartDefinition, values: Values, labels: Labels, confidence: Confidence = DEFAULT_CONFIDENCE): Journey {
   const first = rows[0];
   const primaryId = first ? text(first, 'place_taxonomy_id') : String(values.primary ?? '');
   const geographyId = first ? text(first, 'geography_id') : String(values.geography ?? '');
@@ -55,6 +58,10 @@ export function journeyOf(rows: readonly Row[], chart: ChartDefinition, values: 
     return limitGroups(entries, chart.groupLimit, 'places');
   });
   const [before, after] = lists as [(typeof lists)[number], (typeof lists)[number]];
+  const sampleOf = (relationship: Relationship) => {
+    const row = rows.find((candidate) => text(candidate, 'relationship') === relationship);
+    return { note: confidence.note(row), low: confidence.low(row) };
+  };
   const limited = before.limited ?? after.limited;
   return {
     primary: (first && text(first, 'place_taxonomy_value')) || taxonomyName(labels, primaryId),
@@ -62,6 +69,7 @@ export function journeyOf(rows: readonly Row[], chart: ChartDefinition, values: 
     level: capitalized((first && text(first, 'poi_level_name')) || String(values.showTopVisitsBy ?? 'chain')),
     before: before.shown,
     after: after.shown,
+    samples: { before: sampleOf('before'), after: sampleOf('after') },
     ...(limited ? { limited } : {}),
   };
 }
@@ -74,8 +82,8 @@ export const journeySubtitle = (journey: Journey) =>
   `${journey.primary} in ${journey.geography} · share of visits with a same-day stop just before or after`;
 
 /** The chart alternative: the "before" bars on the left, the "after" bars on the right. */
-export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
-  const journey = journeyOf(rows, chart, values, labels);
+export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+  const journey = journeyOf(rows, chart, values, labels, confidence);
   const longest = Math.max(journey.before.length, journey.after.length, 1);
   const half = (k: number) => (k === 0 ? { left: 8, right: '56%' } : { left: '52%', right: 40 });
   // One scale for both sides, so a bar before and a bar after compare; room on the right for the value labels.
@@ -90,7 +98,7 @@ export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels)
       barMaxWidth: 14,
       itemStyle: { color: k === 0 ? '#6f9cf7' : '#2563eb', borderRadius: [0, 3, 3, 0] },
       label: { show: true, position: 'right', fontSize: 10, color: '#5d6878', formatter: (p: { value?: unknown }) => (typeof p.value === 'number' ? formatPercent(p.value) : '') },
-      data: journey[relationship].map((entry) => entry.percentage),
+      data: journey[relationship].map((entry) => (journey.samples[relationship].low ? { value: entry.percentage, itemStyle: LOW_CONFIDENCE_STYLE } : entry.percentage)),
     }),
   );
   const option: EChartsOption = {
@@ -103,7 +111,8 @@ export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels)
       return (
         tooltipTitle(`#${entry.rank} ${escapeHtml(entry.name)}`) +
         tooltipLine(item.color, `Visited ${relationship} ${escapeHtml(journey.primary)}`, entry.percentage === null ? NOT_AVAILABLE : formatPercent(entry.percentage)) +
-        tooltipLine('#8a94a3', 'Normalized visits', formatVisits(entry.normalizedVisits))
+        tooltipLine('#8a94a3', 'Normalized visits', formatVisits(entry.normalizedVisits)) +
+        (journey.samples[relationship].note ? tooltipNote(`Trips ${relationship} ${escapeHtml(journey.primary)}: ${escapeHtml(journey.samples[relationship].note)}`) : '')
       );
     }),
     title: RELATIONSHIPS.map((relationship, k) => ({

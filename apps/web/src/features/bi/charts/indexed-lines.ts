@@ -2,6 +2,7 @@
 // normalized visits against each series' first period, one line per chain (or per geography), over time.
 import { PERIOD_GRANULARITIES, type PeriodGranularity } from '@atlas/domain';
 import type { LineSeriesOption } from 'echarts/charts';
+import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE } from './confidence';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text, type Group } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, NOT_AVAILABLE } from './format';
 import { axisIntervals, periodAxis } from './period-axis';
@@ -24,7 +25,7 @@ function describePeriods(granularity: string, first: string): string {
 
 const granularityOf = (value: string): PeriodGranularity => (PERIOD_GRANULARITIES as readonly string[]).includes(value) ? (value as PeriodGranularity) : 'monthly';
 
-export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): ChartSpec => {
+export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const key = bySeries(chart.id);
   const { shown: groups, limited } = limitGroups(groupsOf(rows, key.id, key.name, labels[key.labels]), chart.groupLimit, key.noun);
   // The periods of all lines, in time order, each with its epoch and label.
@@ -37,12 +38,14 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
   const intervals = axisIntervals(periodAxis(granularity, periods.map(([, label]) => label)));
 
   const figures: Figure[] = [];
+  // A low-confidence point is a hollow, faded ring; daily lines (no symbols) show only those.
+  const thinPoint = { symbol: 'emptyCircle', symbolSize: 8, itemStyle: { opacity: LOW_CONFIDENCE_STYLE.opacity } };
   const series = groups.map(
     (group): LineSeriesOption => ({
       type: 'line',
       name: group.name,
-      showSymbol: !daily,
-      symbolSize: 5,
+      showSymbol: !daily || periods.some(([epoch]) => confidence.low(cellOf(group, epoch))),
+      symbolSize: daily ? 0 : 5,
       lineStyle: { width: 2 },
       emphasis: { focus: 'series' },
       connectNulls: false,
@@ -50,7 +53,7 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
         const row = cellOf(group, epoch);
         const value = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
         figures.push({ series: group.name, category: label, value });
-        return value;
+        return confidence.low(row) ? { value, ...thinPoint } : value;
       }),
     }),
   );
@@ -72,7 +75,8 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels): C
               if (!group) return '';
               const change = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
               const visits = row ? num(row, 'normalized_visits') : null;
-              return tooltipLine(item.color, escapeHtml(group.name), `${change === null ? NOT_AVAILABLE : formatChange(change)} · ${formatVisits(visits)} visits`);
+              const thin = confidence.low(row) ? ` · ${escapeHtml(confidence.note(row))}` : '';
+              return tooltipLine(item.color, escapeHtml(group.name), `${change === null ? NOT_AVAILABLE : formatChange(change)} · ${formatVisits(visits)} visits${thin}`);
             })
             .join('')
         );

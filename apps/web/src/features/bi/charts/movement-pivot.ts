@@ -4,6 +4,7 @@ import { AGE_ORDER, GENDERS, INCOME_ORDER, type Labels } from '@atlas/domain';
 import { geographyName, num, pairKey, taxonomyName, text } from './data';
 import { csvLines } from './export';
 import type { Figure, Row } from './types';
+import { DEFAULT_CONFIDENCE, type Confidence } from './confidence';
 
 export interface PivotLayout {
   rows: string[];
@@ -33,6 +34,8 @@ export interface Member {
 export interface PivotCell {
   normalized: number | null;
   raw: number | null;
+  /** The devices behind the cell and whether they are few (sums have no count: their devices may overlap). */
+  sample?: { note: string; low: boolean };
 }
 
 export interface Pivot {
@@ -144,7 +147,7 @@ export function additive(keys: readonly (readonly Member[])[], dimensions: reado
   return geographies.size < 2 || ![...geographies].some((id) => countries.has(id));
 }
 
-export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Labels): Pivot {
+export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Labels, confidence: Confidence = DEFAULT_CONFIDENCE): Pivot {
   const all = [...layout.rows, ...layout.columns];
   const rowKeys = keysOf(rows, layout.rows, all, labels);
   const columnKeys = keysOf(rows, layout.columns, all, labels);
@@ -153,7 +156,11 @@ export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Label
   for (const row of rows) {
     const rowKey = layout.rows.map((dimension) => memberOf(row, dimension, all, labels));
     const columnKey = layout.columns.map((dimension) => memberOf(row, dimension, all, labels));
-    cells.set(pairKey(keyOf(rowKey), keyOf(columnKey)), { normalized: num(row, 'normalized_visits'), raw: num(row, 'raw_visits') });
+    cells.set(pairKey(keyOf(rowKey), keyOf(columnKey)), {
+      normalized: num(row, 'normalized_visits'),
+      raw: num(row, 'raw_visits'),
+      ...(confidence.devices(row) === null ? {} : { sample: { note: confidence.note(row), low: confidence.low(row) } }),
+    });
   }
   const cell = (rowKey: readonly Member[], columnKey: readonly Member[]) => cells.get(pairKey(keyOf(rowKey), keyOf(columnKey)));
   const acrossColumns = additive(columnKeys, layout.columns, countries);

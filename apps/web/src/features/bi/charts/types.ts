@@ -12,6 +12,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { ChartDefinition } from '../template';
+import type { Confidence } from './confidence';
 
 /** The options of the chart types and components registered in echarts.ts, and nothing more. */
 export type EChartsOption = ComposeOption<
@@ -85,4 +86,5 @@ export type RowField = AnalyticRow extends infer R ? (R extends unknown ? keyof 
 /** A result row as a chart reads it: the fields of the row schemas, each possibly absent. */
 export type Row = Partial<Record<RowField, unknown>>;
 
-export type OptionBuilder = (rows: Row[], chart: ChartDefinition, values: Values, labels: Labels) => ChartSpec;
+/** Builds a chart from its rows; `confidence` marks the figures resting on few devices (default: 30 devices, marked). */
+export type OptionBuilder = (rows: Row[], chart: ChartDefinition, values: Values, labels: Labels, confidence?: Confidence) => ChartSpec;

@@ -1,6 +1,7 @@
 // Visitation Trends: each chain's visits split by daypart (stacked to 100%) and its median dwell time.
 import { DAYPARTS } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
+import { DEFAULT_CONFIDENCE, sampleNote } from './confidence';
 import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
 import { escapeHtml, formatMinutes, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
@@ -23,7 +24,7 @@ const chainAxis = (names: string[]) => ({
   axisLabel: { ...categoryAxisStyle.axisLabel, interval: 0, width: 140, overflow: 'truncate' as const },
 });
 
-export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels): ChartSpec => {
+export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const dayparts = chart.categories ?? [...DAYPARTS];
   const { shown: chains, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const cells = indexRows(rows, (row) => pairKey(text(row, 'place_taxonomy_id'), text(row, 'share_name')));
@@ -50,7 +51,7 @@ export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels):
       data: chains.map((chain) => {
         const value = share(chain.id, daypart);
         figures.push({ series: daypart, category: chain.name, value });
-        return value;
+        return confidence.item(value, cells.get(pairKey(chain.id, daypart)));
       }),
     }),
   );
@@ -70,7 +71,9 @@ export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels):
             const value = share(chain.id, daypart);
             return tooltipLine(item.color, escapeHtml(daypart), value === null ? NOT_AVAILABLE : formatPercent(value));
           })
-          .join('')
+          .join('') +
+        // One base per chain: every daypart's row carries the chain's visitors.
+        sampleNote(confidence, cells.get(pairKey(chain.id, dayparts[0] ?? '')))
       );
     }),
     grid: gridBox({ top: 12, left: 8, right: 16, bottom: 8 }),
@@ -81,7 +84,7 @@ export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels):
   return { option, figures, legend: legendOf(series), subtitle: `Share of each chain's visits by time of day (${dayparts.join(', ')})`, ...(limited ? { limited } : {}) };
 };
 
-export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels): ChartSpec => {
+export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const { shown: chains, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const cells = indexRows(rows, (row) => text(row, 'place_taxonomy_id'));
   const figures: Figure[] = [];
@@ -102,7 +105,8 @@ export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels): C
       return (
         tooltipTitle(escapeHtml(chain.name)) +
         tooltipLine(item.color, 'Median dwell time', formatMinutes(median(chain.id))) +
-        tooltipLine('#8a94a3', 'Average dwell time', formatMinutes(average(chain.id)))
+        tooltipLine('#8a94a3', 'Average dwell time', formatMinutes(average(chain.id))) +
+        sampleNote(confidence, cells.get(chain.id))
       );
     }),
     grid: gridBox({ top: 8, left: 8, right: 64, bottom: 8 }),
@@ -118,7 +122,7 @@ export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels): C
         data: chains.map((chain) => {
           const value = median(chain.id);
           figures.push({ series: 'Median dwell time', category: chain.name, value });
-          return value;
+          return confidence.item(value, cells.get(chain.id));
         }),
       },
     ],

@@ -7,6 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { validateQueryValues, type AnalyticSetDefinition, type CatalogueRecord, type Labels } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useSignedInUser } from '../../../api/SignedInUserContext';
+import { canCreate, recordAbilities, useEditorGrant } from '../../catalogue';
+import { PublishDialog } from '../../publishing';
 import { ShareDialog } from '../../sharing';
 import { QueryBar } from '../query-bar';
 import { referencedId, type ChartDefinition } from '../template';
@@ -16,9 +19,10 @@ import { chartCells, insightStateOf, menuEntries, selectedEntry, type ChartSecti
 import { biKeys } from './queries';
 import { SaveDialog } from './SaveDialog';
 import { SendParametersDialog } from './SendParametersDialog';
+import { ViewMenu } from './ViewMenu';
 import './dashboard.css';
 
-type Dialog = 'save' | 'share' | 'send' | null;
+type Dialog = 'save' | 'share' | 'send' | 'publish' | null;
 
 export interface DashboardViewProps {
   definition: AnalyticSetDefinition;
@@ -80,43 +84,11 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
           </h1>
           <p className="bi-header__description">{definition.description}</p>
         </div>
-        <div className="bi-header__actions">
-          <button type="button" className="button button--ghost" onClick={() => setDialog('send')}>
-            Send parameters
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => setDialog('share')}
-            disabled={!insight}
-            title={insight ? undefined : 'Save the dashboard to share it'}
-          >
-            Share
-          </button>
-          <button type="button" className="button button--primary" onClick={() => setDialog('save')}>
-            Save
-          </button>
-        </div>
+        <DashboardActions insight={insight} onOpen={setDialog} />
       </header>
 
       <div className="bi-body">
-        <nav className="bi-menu" aria-label="Views">
-          <p className="bi-menu__heading">Views</p>
-          <ul className="bi-menu__list">
-            {entries.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={viewLink(item.id)}
-                  replace
-                  className={`bi-menu__link bi-menu__link--depth-${item.depth}${item.id === entry?.id ? ' is-active' : ''}`}
-                  aria-current={item.id === entry?.id ? 'page' : undefined}
-                >
-                  {item.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ViewMenu entries={entries} selectedId={entry?.id} linkTo={viewLink} />
 
         <main className="bi-main">
           <div className="bi-querybar">
@@ -158,6 +130,60 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
       )}
       {dialog === 'share' && insight && <ShareDialog target={{ resourceType: 'insight', resourceId: insight.id, name: insight.name }} onClose={() => setDialog(null)} />}
       {dialog === 'send' && <SendParametersDialog setId={definition.id} values={values} onClose={() => setDialog(null)} />}
+      {dialog === 'publish' && insight && <PublishDialog kind="insight" recordId={insight.id} name={insight.name} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+/**
+ * The header's actions, offered only to those the server lets use them: a maker seat saves a new dashboard and sends
+ * parameters; those who may write a saved one save, share and publish it. A viewer gets none.
+ */
+function DashboardActions({ insight, onOpen }: { insight?: CatalogueRecord; onOpen(dialog: Dialog): void }) {
+  const user = useSignedInUser();
+  if (insight) return <SavedDashboardActions insight={insight} onOpen={onOpen} />;
+  if (!canCreate(user)) return null;
+  return (
+    <div className="bi-header__actions">
+      <button type="button" className="button button--ghost" onClick={() => onOpen('send')}>
+        Send parameters
+      </button>
+      <button type="button" className="button button--ghost" disabled title="Save the dashboard to share it">
+        Share
+      </button>
+      <button type="button" className="button button--primary" onClick={() => onOpen('save')}>
+        Save
+      </button>
+    </div>
+  );
+}
+
+function SavedDashboardActions({ insight, onOpen }: { insight: CatalogueRecord; onOpen(dialog: Dialog): void }) {
+  const user = useSignedInUser();
+  const abilities = recordAbilities(insight, user, useEditorGrant('insight', insight));
+  if (!abilities.write && !canCreate(user)) return null;
+  return (
+    <div className="bi-header__actions">
+      {canCreate(user) && (
+        <button type="button" className="button button--ghost" onClick={() => onOpen('send')}>
+          Send parameters
+        </button>
+      )}
+      {abilities.share && (
+        <button type="button" className="button button--ghost" onClick={() => onOpen('share')}>
+          Share
+        </button>
+      )}
+      {abilities.write && (
+        <button type="button" className="button button--ghost" onClick={() => onOpen('publish')}>
+          Publish…
+        </button>
+      )}
+      {abilities.write && (
+        <button type="button" className="button button--primary" onClick={() => onOpen('save')}>
+          Save
+        </button>
+      )}
     </div>
   );
 }

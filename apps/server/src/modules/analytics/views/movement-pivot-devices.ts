@@ -1,0 +1,168 @@
+// The Movement Pivot's sample sizes (issue 21 "Sample sizes"): per combination of the layout's dimensions, the distinct
+// devices behind it. Distinct counts of arbitrary unions (several chains, a category, a window of periods) cannot be
+// added up from smaller counts, so they are counted over one row per device: crossVisitors holds, per geography, device
+// and mask block, a months mask per ranked chain and the device's demographics. Each combination is then a sum of flags
+// (the device's masks of the combination's chains ORed, met by the period's months) without grouping by device, like
+// Cross-Visitation. Chains ranked beyond the mask columns, or periods across two mask blocks, count devices in
+// chainVisitors instead (exact, slower).
+import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
+import { meetsMonths, monthWindow } from './devices.js';
+import type { PanelRelations, SqlRunner } from './types.js';
+
+export type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
+
+/** What the pivot asks: its dimensions in layout order, the filters and the periods (windows of whole months). */
+export interface PivotQuery {
+  dimensions: Dimension[];
+  geographies: string[];
+  taxonomies: string[];
+  /** [ages, genders, incomes] when some demographic filter or dimension applies, else null (every device). */
+  demographics: [string[], string[], string[]] | null;
+  periods: { start: string; end: string }[];
+}
+
+/** Device counts by the combination's key (pivotKey of its dimension values in layout order). */
+export type PivotDevices = Map<string, number>;
+
+/** The key of a combination: its dimension values in layout order as text (periods by 1-based position). */
+export const pivotKey = (values: unknown[]) => values.map(String).join('\u0000');
+
+const DEMOGRAPHIC = ['age', 'gender', 'income'] as const;
+
+// The filters of the device half in chainVisitors: taxonomies $t (a chain passes when it or its category is listed),
+// the demographics from $d on when given, and the geographies (CTE g) as a union unless geography is a dimension.
+const visitorFilters = (geographyDimension: boolean, taxonomies: string, demographics: number | null) => `
+  (r.chain_id IN (SELECT unnest(${taxonomies}::VARCHAR[])) OR r.category_id IN (SELECT unnest(${taxonomies}::VARCHAR[])))
+  ${demographics === null ? '' : `AND r.age IN (SELECT unnest($${demographics}::VARCHAR[])) AND r.gender IN (SELECT unnest($${demographics + 1}::VARCHAR[])) AND r.income IN (SELECT unnest($${demographics + 2}::VARCHAR[]))`}
+  ${geographyDimension ? '' : 'AND (r.country IN (SELECT id FROM g) OR r.dma_id IN (SELECT id FROM g))'}`;
+
+const VISITOR_DIMENSIONS: Readonly<Record<Dimension, string>> = {
+  age: 'r.age', gender: 'r.gender', income: 'r.income', geography: 'g.id', period: 'pm.pi', category: 'r.category_id', chain: 'r.chain_id',
+};
+
+/**
+ * The exact reading for any chain and window: COUNT(DISTINCT device) over chainVisitors, a device counting in a period
+ * when its months mask meets it. $1..$2 each period's first and last month index, $3 geographies, $4 taxonomies, $5..$7
+ * the demographics.
+ */
+async function fromChainVisitors(sql: SqlRunner, r: PanelRelations, q: PivotQuery): Promise<PivotDevices> {
+  const geographyDimension = q.dimensions.includes('geography');
+  const expressions = q.dimensions.map((dimension) => VISITOR_DIMENSIONS[dimension]);
+  const rows = await sql.queryRows(
+    `
+WITH pm AS (SELECT unnest($1::INTEGER[]) AS first_month, unnest($2::INTEGER[]) AS last_month, generate_subscripts($1::INTEGER[], 1) AS pi),
+g AS (SELECT unnest($3::VARCHAR[]) AS id)
+SELECT ${[...expressions.map((expression, k) => `${expression} AS dim${k}`), 'COUNT(DISTINCT r.device_id) AS devices'].join(', ')}
+FROM ${r.chainVisitors} r
+JOIN pm ON ${meetsMonths('r', 'pm.first_month', 'pm.last_month')}
+${geographyDimension ? 'JOIN g ON g.id = r.country OR g.id = r.dma_id' : ''}
+WHERE ${visitorFilters(geographyDimension, '$4', q.demographics ? 5 : null)}
+${expressions.length ? `GROUP BY ${expressions.join(', ')}` : ''}`,
+    [
+      q.periods.map((p) => monthWindow(p.start, p.end).first),
+      q.periods.map((p) => monthWindow(p.start, p.end).last),
+      q.geographies,
+      q.taxonomies,
+      ...(q.demographics ?? []),
+    ],
+  );
+  return new Map(rows.map((row) => [pivotKey(q.dimensions.map((_, k) => row[`dim${k}`])), Number(row.devices)]));
+}
+
+interface RankedChain {
+  chain: string;
+  category: string;
+  rank: number;
+}
+
+/** A taxonomy column of the counts: the chain and category values it stands for, and the ranks whose masks it ORs. */
+interface Group {
+  chain: string | null;
+  category: string | null;
+  ranks: number[];
+}
+
+/** The groups of chains each combination unions: per chain, per category, or all passing chains together. */
+function groupsOf(chains: RankedChain[], dimensions: Dimension[]): Group[] {
+  if (dimensions.includes('chain')) return chains.map((c) => ({ chain: c.chain, category: c.category, ranks: [c.rank] }));
+  if (dimensions.includes('category')) {
+    const categories = [...new Set(chains.map((c) => c.category))];
+    return categories.map((category) => ({ chain: null, category, ranks: chains.filter((c) => c.category === category).map((c) => c.rank) }));
+  }
+  return chains.length ? [{ chain: null, category: null, ranks: chains.map((c) => c.rank) }] : [];
+}
+
+/** A months mask of a block (bit k = the block's k-th month) for months first..last, as BIGINT SQL text. */
+function blockMask(first: number, last: number, blockStart: number): string {
+  let mask = 0n;
+  for (let month = Math.max(first, blockStart); month <= Math.min(last, blockStart + MASK_MONTHS - 1); month++) mask |= 1n << BigInt(month - blockStart);
+  return `CAST(${mask.toString()} AS BIGINT)`;
+}
+
+/**
+ * The reading for ranked chains and windows within one mask block: one row per device of the selected geographies (ORed
+ * over them first when several form a union), a count column per taxonomy group × period. $1 geographies, $2..$4 the
+ * demographics. Null when it does not apply.
+ */
+async function fromCrossVisitors(sql: SqlRunner, r: PanelRelations, q: PivotQuery): Promise<PivotDevices | null> {
+  const found = await sql.queryRows(
+    `SELECT k.chain_id, k.rank, k.first_month_index, p.category_id
+FROM ${r.chainRanks} k JOIN (SELECT DISTINCT CAST(chain_id AS VARCHAR) AS chain_id, CAST(category_id AS VARCHAR) AS category_id FROM ${r.places}) p
+ON p.chain_id = k.chain_id
+WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT unnest($1::VARCHAR[]))`,
+    [q.taxonomies],
+  );
+  const chains = found.map((row): RankedChain => ({ chain: String(row.chain_id), category: String(row.category_id), rank: Number(row.rank) }));
+  if (chains.some((c) => c.rank >= RANKED_CHAINS)) return null;
+  if (!chains.length) return new Map();
+  const m0 = Number(found[0]!.first_month_index);
+  const windows = q.periods.map((p) => monthWindow(p.start, p.end));
+  const blockOf = (month: number) => Math.floor((month - m0) / MASK_MONTHS);
+  const block = blockOf(windows[0]!.first);
+  if (windows.some((w) => blockOf(w.first) !== block || blockOf(w.last) !== block)) return null;
+  const blockStart = m0 + block * MASK_MONTHS;
+
+  const byPeriod = q.dimensions.includes('period');
+  const periods = byPeriod
+    ? windows.map((w, k) => ({ pi: k + 1, mask: blockMask(w.first, w.last, blockStart) }))
+    : [{ pi: null, mask: blockMask(Math.min(...windows.map((w) => w.first)), Math.max(...windows.map((w) => w.last)), blockStart) }];
+  const groups = groupsOf(chains, q.dimensions);
+  const ranks = [...new Set(chains.map((c) => c.rank))];
+  const columns = groups.flatMap((group, t) =>
+    periods.map((period, p) => ({ t, p, sql: `SUM(CASE WHEN ((${group.ranks.map((rank) => `m${rank}`).join(' | ')}) & ${period.mask}) <> 0 THEN 1 ELSE 0 END) AS c${t}_${p}` })),
+  );
+  const demographicDimensions = DEMOGRAPHIC.filter((dimension) => q.dimensions.includes(dimension));
+  const geographyDimension = q.dimensions.includes('geography');
+  const keys = [...(geographyDimension ? ['geography_id'] : []), ...demographicDimensions];
+  const where = `geography_id IN (SELECT unnest($1::VARCHAR[])) AND block = ${block}${
+    q.demographics ? ' AND age IN (SELECT unnest($2::VARCHAR[])) AND gender IN (SELECT unnest($3::VARCHAR[])) AND income IN (SELECT unnest($4::VARCHAR[]))' : ''
+  }`;
+  // A union of geographies counts a device once: its masks are ORed over them first (a device's demographics are its own).
+  const source =
+    !geographyDimension && q.geographies.length > 1
+      ? `(SELECT device_id, ${DEMOGRAPHIC.join(', ')}, ${ranks.map((rank) => `bit_or(m${rank}) AS m${rank}`).join(', ')}
+   FROM ${r.crossVisitors} WHERE ${where} GROUP BY device_id, ${DEMOGRAPHIC.join(', ')}) devices`
+      : `(SELECT * FROM ${r.crossVisitors} WHERE ${where}) devices`;
+  const rows = await sql.queryRows(
+    `SELECT ${[...keys, ...columns.map((column) => column.sql)].join(', ')} FROM ${source}${keys.length ? ` GROUP BY ${keys.join(', ')}` : ''}`,
+    [q.geographies, ...(q.demographics ?? [])],
+  );
+
+  const devices: PivotDevices = new Map();
+  for (const row of rows)
+    for (const { t, p } of columns) {
+      const count = Number(row[`c${t}_${p}`]);
+      if (count === 0) continue;
+      const group = groups[t]!;
+      const value: Record<Dimension, unknown> = {
+        geography: row.geography_id, age: row.age, gender: row.gender, income: row.income, period: periods[p]!.pi, chain: group.chain, category: group.category,
+      };
+      devices.set(pivotKey(q.dimensions.map((dimension) => value[dimension])), count);
+    }
+  return devices;
+}
+
+/** The distinct devices of every non-empty combination, by its key. */
+export async function pivotDevices(sql: SqlRunner, r: PanelRelations, q: PivotQuery, via?: 'chainVisitors'): Promise<PivotDevices> {
+  return (via ? null : await fromCrossVisitors(sql, r, q)) ?? (await fromChainVisitors(sql, r, q));
+}

@@ -1,0 +1,145 @@
+// The one DuckDB SELECT that builds a hex tileset from a dataset's points or cells (written by engine.materialize).
+// Rows: every cell of resolutions 0..finest that holds data, `h3` as its string; for geotemporal tilesets, per time
+// interval and bucket (`interval`, `time`) and once over all time (both null). Each value is its column's aggregation
+// of the underlying rows of that cell, bucket and interval, computed from those rows, never from children's results.
+import type { HextileAggregation as Aggregation, HextileTimeInterval as TimeInterval } from '@atlas/domain';
+import { sqlIdentifier } from '../../engine/sql.js';
+import { cellSql, parentSql } from './h3-cells.js';
+
+export const TIME_UNITS: Record<TimeInterval, string> = { YEAR: 'year', MONTH: 'month', DAY: 'day', HOUR: 'hour', MINUTE: 'minute', SECOND: 'second' };
+
+/** The DuckDB type a column is stored as. */
+export const DUCKDB_TYPE_OF_DTYPE: Record<string, string> = {
+  int8: 'TINYINT',
+  int16: 'SMALLINT',
+  int32: 'INTEGER',
+  int64: 'BIGINT',
+  uint8: 'UTINYINT',
+  uint16: 'USMALLINT',
+  uint32: 'UINTEGER',
+  uint64: 'UBIGINT',
+  float32: 'FLOAT',
+  float64: 'DOUBLE',
+};
+
+export interface BuildColumn {
+  /** Null: count(*) of the rows (the default column when none is asked for). */
+  source: string | null;
+  target: string;
+  agg: Aggregation;
+  /** A key of DUCKDB_TYPE_OF_DTYPE, or 'keep' for the aggregate's own type (non-numeric min, max, mode). */
+  dtype: string;
+}
+
+export interface BuildPlan {
+  /** Trusted relation of the source's data. */
+  relation: string;
+  /** SQL (over alias s) of the UBIGINT cell index at the finest resolution, null for rows to leave out. */
+  cell: string;
+  finest: number;
+  /** SQL (over alias s) of the row's timestamp, for geotemporal tilesets. */
+  time: string | null;
+  intervals: TimeInterval[];
+  columns: BuildColumn[];
+}
+
+const HOLISTIC = new Set<Aggregation>(['median', 'mode']);
+const v = (index: number) => `v${index}`;
+
+const modeSql = (value: string) => `list_sort(list_transform(map_entries(histogram(${value})), lambda e: {'n': -e.value, 'v': e.key}))[1].v`;
+
+/** The aggregate over the underlying rows. */
+function directAggregate(column: BuildColumn, index: number): string {
+  const value = column.source === null ? '*' : v(index);
+  switch (column.agg) {
+    case 'sum':
+      return `sum(${value})`;
+    case 'count':
+      return `count(${value})`;
+    case 'min':
+      return `min(${value})`;
+    case 'max':
+      return `max(${value})`;
+    case 'mean':
+      return `avg(${value})`;
+    case 'median':
+      return `median(${value})`;
+    default:
+      return modeSql(value);
+  }
+}
+
+/** Partial results per finest cell that coarser cells combine exactly (sum, count, min, max; mean as sum and count). */
+function partials(column: BuildColumn, index: number): Array<{ name: string; sql: string; combine: string }> {
+  const value = column.source === null ? '*' : v(index);
+  const p = (suffix: string) => `p${index}_${suffix}`;
+  switch (column.agg) {
+    case 'sum':
+      return [{ name: p('s'), sql: `sum(${value})`, combine: `sum(${p('s')})` }];
+    case 'count':
+      return [{ name: p('n'), sql: `count(${value})`, combine: `sum(${p('n')})` }];
+    case 'min':
+      return [{ name: p('m'), sql: `min(${value})`, combine: `min(${p('m')})` }];
+    case 'max':
+      return [{ name: p('m'), sql: `max(${value})`, combine: `max(${p('m')})` }];
+    default:
+      return [
+        { name: p('s'), sql: `sum(${value})`, combine: `sum(${p('s')})` },
+        { name: p('n'), sql: `count(${value})`, combine: `sum(${p('n')})` },
+      ];
+  }
+}
+
+/** A combined mean: null without values. */
+const meanOf = (index: number) => `CASE WHEN sum(p${index}_n) > 0 THEN CAST(sum(p${index}_s) AS DOUBLE) / sum(p${index}_n) END`;
+
+const stored = (column: BuildColumn, sql: string) =>
+  column.dtype === 'keep' ? `${sql} AS ${sqlIdentifier(column.target)}` : `TRY_CAST(${sql} AS ${DUCKDB_TYPE_OF_DTYPE[column.dtype]}) AS ${sqlIdentifier(column.target)}`;
+
+/** Time sets: all time (no interval), then each interval's buckets. */
+function timeSets(plan: BuildPlan): Array<{ interval: string; bucket: string; where: string }> {
+  const sets = [{ interval: 'CAST(NULL AS VARCHAR)', bucket: 'CAST(NULL AS TIMESTAMP)', where: 'TRUE' }];
+  for (const interval of plan.intervals) {
+    sets.push({ interval: `'${interval}'`, bucket: `date_trunc('${TIME_UNITS[interval]}', ts)`, where: 'ts IS NOT NULL' });
+  }
+  return sets;
+}
+
+/** The build's SELECT. */
+export function buildSql(plan: BuildPlan): string {
+  const temporal = plan.time !== null;
+  const values = plan.columns.flatMap((column, index) => (column.source === null ? [] : [`s.${sqlIdentifier(column.source)} AS ${v(index)}`]));
+  const selected = [`${plan.cell} AS c`, ...(temporal ? [`${plan.time} AS ts`] : []), ...values];
+  const points = `pts AS MATERIALIZED (SELECT * FROM (SELECT ${selected.join(', ')} FROM ${plan.relation} AS s) AS s WHERE c IS NOT NULL)`;
+  // Each time set's rows: the cell, the interval and bucket, the values.
+  const keyed = timeSets(plan).map(
+    (set) => `SELECT c, ${set.interval} AS iv, ${set.bucket} AS t${plan.columns.map((column, index) => (column.source === null ? '' : `, ${v(index)}`)).join('')} FROM pts WHERE ${set.where}`,
+  );
+  const keyedRows = `keyed AS (${keyed.join(' UNION ALL ')})`;
+  const levels: string[] = [];
+  let ctes: string[];
+  if (plan.columns.some((column) => HOLISTIC.has(column.agg))) {
+    // Median and mode need the underlying values at every resolution.
+    ctes = [points, keyedRows];
+    for (let res = 0; res <= plan.finest; res++) {
+      const outputs = plan.columns.map((column, index) => stored(column, directAggregate(column, index)));
+      levels.push(`SELECT ${parentSql('c', res)} AS cell, iv, t, ${outputs.join(', ')} FROM keyed GROUP BY 1, 2, 3`);
+    }
+  } else {
+    // Sums, counts, minima and maxima of the finest cells combine exactly into their parents'.
+    const parts = plan.columns.flatMap((column, index) => partials(column, index));
+    const fine = `fine AS MATERIALIZED (SELECT c, iv, t, ${parts.map((part) => `${part.sql} AS ${part.name}`).join(', ')} FROM keyed GROUP BY 1, 2, 3)`;
+    ctes = [points, keyedRows, fine];
+    for (let res = 0; res <= plan.finest; res++) {
+      const outputs = plan.columns.map((column, index) => {
+        if (column.agg === 'mean') return stored(column, meanOf(index));
+        return stored(column, partials(column, index)[0]!.combine);
+      });
+      levels.push(`SELECT ${parentSql('c', res)} AS cell, iv, t, ${outputs.join(', ')} FROM fine GROUP BY 1, 2, 3`);
+    }
+  }
+  const targets = plan.columns.map((column) => `l.${sqlIdentifier(column.target)}`).join(', ');
+  const keys = temporal ? `, l.t AS "time", l.iv AS "interval"` : '';
+  const order = temporal ? 'ORDER BY 1, 3 NULLS FIRST, 2 NULLS FIRST' : 'ORDER BY 1';
+  return `WITH ${ctes.join(', ')} SELECT ${cellSql('l.cell')} AS "h3"${keys}, ${targets} FROM (${levels.join(' UNION ALL ')}) AS l ${order}`;
+}

@@ -1,0 +1,31 @@
+// The tile builds running in this process: each may be interrupted, and closing the app interrupts them all and waits
+// until each has recorded how it ended (before the database closes).
+
+export class BuildJobs {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  /** Runs `build` in the background; it sees `signal` aborted when the app closes. */
+  start(datasetId: string, build: (signal: AbortSignal) => Promise<void>): void {
+    const controller = new AbortController();
+    const done = build(controller.signal)
+      .catch(() => undefined)
+      .finally(() => this.running.delete(datasetId));
+    this.running.set(datasetId, { controller, done });
+  }
+
+  /** Whether a build of this dataset runs in this process. */
+  has(datasetId: string): boolean {
+    return this.running.has(datasetId);
+  }
+
+  /** Resolves when the dataset's build (if any) has ended. */
+  async settled(datasetId: string): Promise<void> {
+    await this.running.get(datasetId)?.done;
+  }
+
+  async stopAll(): Promise<void> {
+    const all = [...this.running.values()];
+    for (const job of all) job.controller.abort();
+    await Promise.all(all.map((job) => job.done));
+  }
+}
