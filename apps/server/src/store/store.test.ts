@@ -45,8 +45,12 @@ describe.each(testStores())('metadata store on $name', (store) => {
     try {
       const all = await loadMigrations();
       await migrate(db, all.filter((m) => m.version < 11));
-      await seedDemo(db, 'demo');
-      const [owner] = await db.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM users WHERE email = 'analyst@example.com'");
+      // Rows as they were before migration 011, written directly: today's seed code expects today's schema.
+      await db.query("INSERT INTO organizations (id, name) VALUES ('00000000-0000-4000-8000-0000000000a1', 'Old org')");
+      await db.query(
+        "INSERT INTO users (id, email, name, organization_id, seat, quota_policy_id) VALUES ('00000000-0000-4000-8000-0000000000a2', 'old@example.com', 'Old', '00000000-0000-4000-8000-0000000000a1', 'maker', 'maker')",
+      );
+      const [owner] = await db.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM users WHERE email = 'old@example.com'");
       const config = { mapStyle: { styles: { night: { url: 'https://style.test', accessToken: 'pk.secret' } } }, layers: [{ accessToken: 'pk.secret', id: 'a' }] };
       const cleaned = { mapStyle: { styles: { night: { url: 'https://style.test' } } }, layers: [{ id: 'a' }] };
       await db.query(
