@@ -26,7 +26,7 @@ import {
   type Data,
   type DataType,
 } from 'apache-arrow';
-import { dataViewOf, INLINE_STRING_MAX, itemsOf, STRING_T_BYTES, validityOf, type Validity } from './vector-memory.js';
+import { dataViewOf, INLINE_STRING_MAX, itemsOf, rowValid, STRING_T_BYTES, validityOf, type Validity } from './vector-memory.js';
 
 type TypedArray = Int8Array | Int16Array | Int32Array | Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
 type TypedArrayConstructor = new (length: number) => TypedArray;
@@ -42,11 +42,10 @@ function setBit(bitmap: Uint8Array, index: number): void {
 }
 
 /** Copies `count` rows of a DuckDB validity mask into an Arrow validity bitmap from row `row`; answers the nulls. */
-function copyValidity({ bytes, offset }: Validity, count: number, target: Uint8Array, row: number): number {
+function copyValidity(mask: Validity, count: number, target: Uint8Array, row: number): number {
   let nulls = 0;
   for (let index = 0; index < count; index++) {
-    const source = offset + index;
-    if (bytes === null || bytes[source >> 3]! & (1 << (source & 7))) setBit(target, row + index);
+    if (rowValid(mask, index)) setBit(target, row + index);
     else nulls++;
   }
   return nulls;
@@ -144,8 +143,7 @@ const varchar: ColumnEncoder = {
       const mask = view ? validityOf(vector) : null;
       const raw = view ? new Uint8Array(view.buffer, view.byteOffset, view.byteLength) : null;
       for (let index = 0, count = chunk.rowCount; index < count; index++, row++) {
-        const bit = mask ? mask.offset + index : 0;
-        const valid = mask ? mask.bytes === null || (mask.bytes[bit >> 3]! & (1 << (bit & 7))) !== 0 : vector.getItem(index) !== null;
+        const valid = mask ? rowValid(mask, index) : vector.getItem(index) !== null;
         if (!valid) nullCount++;
         else {
           setBit(validity, row);
@@ -175,9 +173,7 @@ const boolean: ColumnEncoder = {
       for (let index = 0, count = chunk.rowCount; index < count; index++, row++) {
         let value: boolean | null;
         if (view && mask) {
-          const bit = mask.offset + index;
-          const valid = mask.bytes === null || (mask.bytes[bit >> 3]! & (1 << (bit & 7))) !== 0;
-          value = valid ? view.getUint8(index) !== 0 : null;
+          value = rowValid(mask, index) ? view.getUint8(index) !== 0 : null;
         } else value = vector.getItem(index) as boolean | null;
         if (value === null) nullCount++;
         else {

@@ -31,6 +31,12 @@ export function validityOf(vector: DuckDBVector): Validity | null {
   return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), offset: validity.offset };
 }
 
+/** Whether row `index` holds a value (its bit of the mask is set). */
+export function rowValid({ bytes, offset }: Validity, index: number): boolean {
+  const bit = offset + index;
+  return bytes === null || (bytes[bit >> 3]! & (1 << (bit & 7))) !== 0;
+}
+
 /** The vector's values as the typed array DuckDB stores them in, when it is one of `Storage`. */
 export function itemsOf<T extends ArrayBufferView>(vector: DuckDBVector, Storage: abstract new (...args: never[]) => T): T | null {
   const { items } = internals(vector);
