@@ -35,4 +35,29 @@ describe('createAdminApi', () => {
       { method: 'GET', url: 'https://api.test/v1/quotapolicies', body: undefined },
     ]);
   });
+
+  it('calls owner change, visibility, published maps, reconcile and e-mail flags', async () => {
+    const calls: Array<{ method: string | undefined; url: string; body: unknown }> = [];
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ method: init?.method, url: String(url), body: init?.body });
+      return new Response(JSON.stringify({ ok: true }), { status: 200 });
+    });
+    const api = createAdminApi(createHttp({ baseUrl: 'https://api.test', fetch: fetch as unknown as typeof globalThis.fetch }).request);
+    await api.resources.changeOwner('dataset', 'd1', 'u2');
+    await api.resources.changeOwner('insight', 'i1', 'u2');
+    await api.resources.setVisibility('publishedMap', 'p1', 'private');
+    await api.resources.publishedMaps({ sortBy: 'date', count: 10 });
+    await api.reconcileQuota('storageMegabytes', true);
+    await api.emailFlags.get('a+b@example.org');
+    await api.emailFlags.set('a@example.org', { bounced: true });
+    expect(calls).toEqual([
+      { method: 'PUT', url: 'https://api.test/v1/datasets/d1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
+      { method: 'PUT', url: 'https://api.test/v1/insights/i1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
+      { method: 'PUT', url: 'https://api.test/v1/admin/publishedMap/p1/update-visibility', body: JSON.stringify({ privacy: 'private' }) },
+      { method: 'GET', url: 'https://api.test/v1/admin/maps/published?sortBy=date&count=10', body: undefined },
+      { method: 'POST', url: 'https://api.test/v1/admin/reconcile-quota', body: JSON.stringify({ quotaType: 'storageMegabytes', dryRun: true }) },
+      { method: 'GET', url: 'https://api.test/v1/email_flags?email=a%2Bb%40example.org', body: undefined },
+      { method: 'POST', url: 'https://api.test/v1/email_flags', body: JSON.stringify({ email: 'a@example.org', bounced: true }) },
+    ]);
+  });
 });

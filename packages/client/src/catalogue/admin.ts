@@ -1,6 +1,14 @@
 // Typed calls of the administration console (bi-and-admin.md §7 Administration): organizations, invitations,
-// user look-up, administrators, seats and quota policies. Administrators only; everyone else gets 403.
+// user look-up, administrators, seats and quota policies, owner changes, visibility, published maps, quota
+// reconciliation and e-mail flags. Administrators only; everyone else gets 403.
 import type {
+  CatalogueRecord,
+  Dataset,
+  LISTING_SORT_KEYS,
+  PublishedList,
+  QuotaKey,
+  Visibility,
+  VISIBILITY_RESOURCE_TYPES,
   Invitation,
   InvitationCreate,
   InvitationListQuery,
@@ -17,6 +25,56 @@ import type {
 import type { Http } from '../http.js';
 
 const id = encodeURIComponent;
+
+// Shapes of apps/server/src/modules/admin/schemas.ts (the server validates and documents them there).
+
+export type VisibilityResourceType = (typeof VISIBILITY_RESOURCE_TYPES)[number];
+export type ListingSortKey = (typeof LISTING_SORT_KEYS)[number];
+
+/** What an owner change can hand over, and the answer of each. */
+export type OwnedResourceType = 'map' | 'insight' | 'workbook' | 'dataset';
+type Owned<T extends OwnedResourceType> = T extends 'dataset' ? Dataset : CatalogueRecord;
+const OWNED_PATHS: Record<OwnedResourceType, string> = { map: '/v1/maps', insight: '/v1/insights', workbook: '/v1/workbooks', dataset: '/v1/datasets' };
+
+export interface VisibilityResult {
+  resourceType: VisibilityResourceType;
+  id: string;
+  privacy: Visibility;
+  /** sharedMap made private: the grants withdrawn. */
+  revokedGrants: number;
+}
+
+export type AdminPublishedQuery = {
+  /** 50 by default (at most 200). */
+  count?: number;
+  offset?: number;
+  /** views (default) or date. */
+  sortBy?: ListingSortKey;
+  organizationId?: string;
+};
+
+export interface ReconcileQuotaResult {
+  message: string;
+  quotaType: QuotaKey;
+  dryRun: boolean;
+  usageChanges: Array<{ userId: string; email: string; before: number; after: number }>;
+  datasetChanges: Array<{ datasetId: string; ownerId: string; before: number | null; after: number }>;
+  overLimit: Array<{ userId: string; email: string; used: number; limit: number }>;
+}
+
+export interface EmailFlagValues {
+  doNotEmail?: boolean;
+  bounced?: boolean;
+  complained?: boolean;
+}
+
+export interface EmailFlags extends Required<EmailFlagValues> {
+  email: string;
+  userId: string | null;
+  updatedBy: string | null;
+  /** null: never set. */
+  updatedAt: string | null;
+}
 
 export function createAdminApi(request: Http['request']) {
   return {
@@ -48,6 +106,21 @@ export function createAdminApi(request: Http['request']) {
       setQuotaPolicy: (userId: string, policyId: string) => request<User>('PUT', `/v1/users/${id(userId)}/quotapolicy/${id(policyId)}`),
     },
     quotaPolicies: () => request<QuotaPolicy[]>('GET', '/v1/quotapolicies'),
+    resources: {
+      /** To a maker of the resource's organization (422 otherwise); its grants stay, the old owner's lock passes on. */
+      changeOwner: <T extends OwnedResourceType>(type: T, resourceId: string, ownerId: string) =>
+        request<Owned<T>>('PUT', `${OWNED_PATHS[type]}/${id(resourceId)}`, { query: { isAdmin: 'true' }, body: { ownerId } }),
+      setVisibility: (type: VisibilityResourceType, resourceId: string, privacy: Visibility) =>
+        request<VisibilityResult>('PUT', `/v1/admin/${id(type)}/${id(resourceId)}/update-visibility`, { body: { privacy } }),
+      publishedMaps: (query: AdminPublishedQuery = {}) => request<PublishedList>('GET', '/v1/admin/maps/published', { query }),
+    },
+    /** dryRun: true reports what would change and changes nothing. */
+    reconcileQuota: (quotaType: QuotaKey, dryRun: boolean) => request<ReconcileQuotaResult>('POST', '/v1/admin/reconcile-quota', { body: { quotaType, dryRun } }),
+    emailFlags: {
+      get: (email: string) => request<EmailFlags>('GET', '/v1/email_flags', { query: { email } }),
+      /** Flags left out keep their value. */
+      set: (email: string, flags: EmailFlagValues) => request<EmailFlags>('POST', '/v1/email_flags', { body: { email, ...flags } }),
+    },
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -133,7 +133,7 @@ export const UpdateDatasetRequest = Type.Object(
     description: Type.Optional(Description),
     metadata: Type.Optional(DatasetMetadata),
     type: Type.Optional(DatasetTypeSchema),
-    ownerId: Type.Optional(Uuid({ description: "New owner (admin mode only); the dataset moves to the owner's organization" })),
+    ownerId: Type.Optional(Uuid({ description: "New owner (admin mode only): a maker of the dataset's organization" })),
   },
   { additionalProperties: false, minProperties: 1, title: 'UpdateDatasetRequest' },
 );

@@ -131,7 +131,7 @@ export const UpdateRecordRequest = Type.Object(
     name: Type.Optional(Name),
     description: Type.Optional(Description),
     metadata: Type.Optional(RecordMetadata),
-    ownerId: Type.Optional(Uuid({ description: 'New owner (admin mode only); the record moves to their organization' })),
+    ownerId: Type.Optional(Uuid({ description: "New owner (admin mode only): a maker of the record's organization" })),
   },
   { additionalProperties: false, title: 'UpdateRecordRequest' },
 );

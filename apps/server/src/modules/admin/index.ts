@@ -2,10 +2,16 @@ import type { App, AppDeps } from '../../http/types.js';
 import { organizationRoutes } from '../organizations/routes.js';
 import { quotaPolicyRoutes } from '../quota/routes.js';
 import { adminUserRoutes } from '../users/admin-routes.js';
+import { resourceAdministrationRoutes } from './routes.js';
 
-/** The administration console's calls (bi-and-admin.md §6–§7): organizations and invitations, users, quota policies. */
+/**
+ * The administration console's calls (bi-and-admin.md §6–§7): organizations and invitations, users, quota policies,
+ * resource visibility, published maps, quota reconciliation and e-mail flags. Owner changes go through the records'
+ * and datasets' own PUT (./ownership.ts).
+ */
 export function administrationRoutes(app: App, deps: AppDeps) {
   organizationRoutes(app, deps);
   adminUserRoutes(app, deps);
   quotaPolicyRoutes(app, deps);
+  resourceAdministrationRoutes(app, deps);
 }

@@ -247,7 +247,7 @@ describe.each(testStores())('datasets on $name', (store) => {
     expect(await row(dataset.id)).toEqual(before);
   });
 
-  it('transfers ownership in admin mode only, moving the dataset to the new owner organization', async () => {
+  it('transfers ownership in admin mode only, to a maker of the dataset organization', async () => {
     const dataset = await create('analyst@example.com');
     const before = await row(dataset.id);
     const notAdminMode = await call('analyst@example.com', 'PUT', `/v1/datasets/${dataset.id}`, { ownerId: outsider.id });
@@ -262,12 +262,17 @@ describe.each(testStores())('datasets on $name', (store) => {
     expect(unknownOwner.json()).toEqual({ message: 'New owner not found', details: `No user with id ${unknown}`, appStatusCode: 'INVALID_INPUT' });
     expect(await row(dataset.id)).toEqual(before);
 
-    const moved = await call('admin@example.com', 'PUT', `/v1/datasets/${dataset.id}?isAdmin=true`, { ownerId: outsider.id });
+    const outside = await call('admin@example.com', 'PUT', `/v1/datasets/${dataset.id}?isAdmin=true`, { ownerId: outsider.id });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().message).toBe('The new owner is not a member of the organization');
+    expect(await row(dataset.id)).toEqual(before);
+
+    const admin = await userId(h.db, 'admin@example.com');
+    const moved = await call('admin@example.com', 'PUT', `/v1/datasets/${dataset.id}?isAdmin=true`, { ownerId: admin });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ ownerId: outsider.id, organizationId: outsider.organizationId });
-    expect((await call('analyst@example.com', 'GET', `/v1/datasets/${dataset.id}`)).statusCode).toBe(404);
-    expect((await call('admin@example.com', 'GET', `/v1/datasets/${dataset.id}?isAdmin=true`)).statusCode).toBe(200);
-    expect((await call(outsider.email, 'GET', `/v1/datasets/${dataset.id}`)).json().ownerId).toBe(outsider.id);
+    expect(moved.json()).toMatchObject({ ownerId: admin, organizationId: demoOrg });
+    expect((await call('analyst@example.com', 'PUT', `/v1/datasets/${dataset.id}`, { name: 'Not mine' })).statusCode).toBe(403);
+    expect((await call('admin@example.com', 'GET', `/v1/datasets/${dataset.id}`)).json().ownerId).toBe(admin);
   });
 
   it('clones into a dataset owned by the caller, with the copy action', async () => {

@@ -15,6 +15,7 @@ import { forbidden, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Engine } from '../../engine/types.js';
 import type { Db, Queryable } from '../../store/index.js';
+import { transferOwnership } from '../admin/ownership.js';
 import { assertQuota } from '../quota/service.js';
 import { cloneData } from './data-service.js';
 import * as repo from './repo.js';
@@ -63,7 +64,7 @@ export async function createDataset(db: Db, identity: Identity, request: CreateD
   });
 }
 
-/** Owner transfer (ownerId) is admin mode only and moves the dataset to the new owner's organization. */
+/** Owner transfer (ownerId) is admin mode only, to a maker of the dataset's organization (modules/admin/ownership.ts). */
 export async function updateDataset(db: Db, identity: Identity, id: string, request: UpdateDatasetRequest, isAdmin?: boolean): Promise<Dataset> {
   const adminMode = assertAdminMode(identity, isAdmin);
   if (request.ownerId !== undefined && !adminMode) {
@@ -72,13 +73,8 @@ export async function updateDataset(db: Db, identity: Identity, id: string, requ
   assertMetadataSize(request.metadata);
   return db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', id, 'write', { isAdmin });
-    let owner: repo.DatasetPatch['owner'];
-    if (request.ownerId !== undefined) {
-      const organizationId = await repo.findUserOrganization(tx, request.ownerId);
-      if (!organizationId) throw invalidInput('New owner not found', `No user with id ${request.ownerId}`);
-      owner = { userId: request.ownerId, organizationId };
-    }
-    await repo.updateDataset(tx, id, { name: request.name, description: request.description, type: request.type, metadata: request.metadata, owner });
+    if (request.ownerId !== undefined) await transferOwnership(tx, identity, 'dataset', id, request.ownerId);
+    await repo.updateDataset(tx, id, { name: request.name, description: request.description, type: request.type, metadata: request.metadata });
     return load(tx, id);
   });
 }

@@ -280,16 +280,19 @@ describe.each(testStores())('records on $name', (store) => {
     expect(response.json()).toEqual({ message: 'Invalid request path parameter', details: 'path parameter/id must match format "uuid"', appStatusCode: 'VALIDATION_FAILED' });
   });
 
-  it('transfers ownership in admin mode: the record follows the new owner to their organization', async () => {
+  it('transfers ownership in admin mode to a maker of the record organization, never outside it', async () => {
     const map = await create('analyst@example.com', '/v1/maps', { name: 'Handover' });
-    const response = await call('admin@example.com', 'PUT', `/v1/maps/${map.id}?isAdmin=true`, { ownerId: outsider.id });
+    const outside = await call('admin@example.com', 'PUT', `/v1/maps/${map.id}?isAdmin=true`, { ownerId: outsider.id });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().message).toBe('The new owner is not a member of the organization');
+    const response = await call('admin@example.com', 'PUT', `/v1/maps/${map.id}?isAdmin=true`, { ownerId: admin.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: map.id, ownerId: outsider.id, organizationId: outsider.organizationId, name: 'Handover' });
+    expect(response.json()).toMatchObject({ id: map.id, ownerId: admin.id, organizationId: analyst.organizationId, name: 'Handover' });
     // The owner the record names is the new one.
-    expect(response.json().owner).toEqual({ id: outsider.id, name: expect.any(String) });
+    expect(response.json().owner).toEqual({ id: admin.id, name: expect.any(String) });
     expect(response.json().owner.name).not.toContain('@');
-    expect((await call('outsider@other.org', 'GET', `/v1/maps/${map.id}`)).statusCode).toBe(200);
-    expect((await call('analyst@example.com', 'GET', `/v1/maps/${map.id}`)).statusCode).toBe(404);
+    expect((await call('outsider@other.org', 'GET', `/v1/maps/${map.id}`)).statusCode).toBe(404);
+    expect((await call('analyst@example.com', 'PUT', `/v1/maps/${map.id}`, { name: 'Not mine' })).statusCode).toBe(403);
   });
 
   it('refuses ownership transfer outside admin mode and to unknown users, changing nothing', async () => {
@@ -307,8 +310,8 @@ describe.each(testStores())('records on $name', (store) => {
     }
     const unknown = randomUUID();
     const missing = await call('admin@example.com', 'PUT', `/v1/maps/${map.id}?isAdmin=true`, { ownerId: unknown, name: 'Renamed' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'User not found', details: `No user with id ${unknown}`, appStatusCode: 'NOT_FOUND' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ message: 'New owner not found', details: `No user with id ${unknown}`, appStatusCode: 'INVALID_INPUT' });
     expect(await recordRow(map.id)).toEqual(before);
   });
 

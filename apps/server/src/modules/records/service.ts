@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { BlobStore } from '../../blobs/types.js';
 import type { Db, Queryable } from '../../store/index.js';
+import { transferOwnership } from '../admin/ownership.js';
 import { acquireLock, assertWritable } from '../locks/service.js';
 import { deleteForRecord } from '../publishing/repo.js';
 import { assertQuota } from '../quota/service.js';
@@ -80,7 +81,10 @@ export async function createRecord(db: Db, identity: Identity, kind: RecordKind,
   return loadRecord(db, identity, kind, id);
 }
 
-/** PUT /{id}: needs write and no other editor's lock; in admin mode the owner may change too (the record follows them to their organization). */
+/**
+ * PUT /{id}: needs write and no other editor's lock; in admin mode the owner may change too, to a maker of the record's
+ * organization (modules/admin/ownership.ts). Changing only the owner needs no lock: the old owner's lock passes on.
+ */
 export async function updateRecord(
   db: Db,
   identity: Identity,
@@ -94,13 +98,10 @@ export async function updateRecord(
   assertMetadataSize(body.metadata);
   await db.transaction(async (tx) => {
     await checkAccess(tx, identity, kind, id, 'write', { isAdmin: options.isAdmin });
-    await assertWritable(tx, identity, kind, id);
     const changes: repo.RecordChanges = { name: body.name, description: body.description, metadata: body.metadata };
-    if (body.ownerId !== undefined) {
-      const organizationId = await repo.findUserOrganization(tx, body.ownerId);
-      if (!organizationId) throw notFound('User not found', `No user with id ${body.ownerId}`);
-      Object.assign(changes, { ownerId: body.ownerId, organizationId });
-    }
+    const editsContent = Object.values(changes).some((value) => value !== undefined);
+    if (editsContent || options.acquireLock) await assertWritable(tx, identity, kind, id);
+    if (body.ownerId !== undefined) await transferOwnership(tx, identity, kind, id, body.ownerId);
     if (options.acquireLock) await acquireLock(tx, identity, kind, id);
     await repo.updateRecord(tx, id, changes);
   });

@@ -31,6 +31,13 @@ export async function snapshot(h: Harness): Promise<unknown> {
     organizations: await read('SELECT id, name, maker_quota_policy, updated_at FROM organizations ORDER BY id'),
     users: await read('SELECT id, organization_id, seat, is_admin, quota_policy_id, updated_at FROM users ORDER BY id'),
     invitations: await read('SELECT * FROM organization_invitations ORDER BY id'),
+    records: await read('SELECT id, owner_id, organization_id, visibility, updated_at FROM records ORDER BY id'),
+    datasets: await read('SELECT id, owner_id, organization_id, visibility, metadata, updated_at FROM datasets ORDER BY id'),
+    grants: await read('SELECT * FROM permissions ORDER BY id'),
+    locks: await read('SELECT * FROM locks ORDER BY resource_type, resource_id'),
+    publications: await read('SELECT id, status, updated_at FROM published_items ORDER BY id'),
+    featured: await read('SELECT id FROM featured_maps ORDER BY id'),
+    emailFlags: await read('SELECT * FROM email_flags ORDER BY email'),
   };
 }
 
