@@ -1,7 +1,7 @@
 // kepler.gl mounted in our store, sized to its box, with the user's palettes offered in its color picker and its own
 // add-data, share, export and add-map-style entries replaced by the studio's (through its factory injection, the
 // supported way).
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import type { Store } from 'redux';
 import { AddDataButtonFactory, ColorRangeSelectorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
@@ -107,7 +107,11 @@ export interface KeplerMapProps {
   mint: boolean;
 }
 
-export function KeplerMap({ store, mapStyles, palettes, readOnly, mint }: KeplerMapProps) {
+/**
+ * Memoized: the builder re-renders on every notice, title keystroke and download report, and re-rendering kepler.gl's
+ * whole panel tree each time slowed the download it was reporting.
+ */
+export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, readOnly, mint }: KeplerMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
@@ -141,4 +145,4 @@ export function KeplerMap({ store, mapStyles, palettes, readOnly, mint }: Kepler
       )}
     </div>
   );
-}
+});

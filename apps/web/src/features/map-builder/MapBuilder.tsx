@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PublishDialog } from '../publishing';
 import { Modal } from '../sharing';
-import { loadColorPalettes, loadMapStyles } from './basemaps';
+import { loadColorPalettes, loadMapStyles, type KeplerColorPalette, type KeplerMapStyle } from './basemaps';
 import { DatasetPicker } from './DatasetPicker';
 import { formatBytes } from '../datasets/format';
 import { handOff, handedOffStore, releaseHandoff } from './handoff';
@@ -32,6 +32,9 @@ import { useLockRelease } from './useLockRelease';
 import './map-builder.css';
 
 export const UNTITLED = 'Untitled map';
+// Stable empties, so the memoized map is not re-rendered for a new [] each time.
+const NO_STYLES: KeplerMapStyle[] = [];
+const NO_PALETTES: KeplerColorPalette[] = [];
 /** How long after a load kepler.gl's own follow-up actions are still counted as the loaded state. */
 const SETTLE_MS = 1500;
 
@@ -115,6 +118,13 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
     settle();
   }, [mapStore, settle]);
 
+  // Downloads start at once, while kepler.gl, its styles and its instance are still getting ready.
+  const downloads = useRef<Promise<LoadedDataset | null>[] | null>(null);
+  useEffect(() => {
+    if (downloads.current || handedOff) return;
+    downloads.current = (record ? record.datasets.map((dataset) => dataset.id) : datasetIds).map((id) => load(id));
+  }, [datasetIds, handedOff, load, record]);
+
   // Data in once kepler.gl's instance exists: a saved map's datasets with its config, or a new map's datasets.
   const started = useRef(false);
   useEffect(() => {
@@ -123,21 +133,22 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
     const readOnly = access.mode !== 'edit';
     void whenInstanceReady(mapStore.store).then(async () => {
       if (handedOff) return markLoaded();
+      const pending = downloads.current ?? [];
       if (record) {
-        const loaded = (await Promise.all(record.datasets.map((dataset) => load(dataset.id)))).filter((entry): entry is LoadedDataset => entry !== null);
+        const loaded = (await Promise.all(pending)).filter((entry): entry is LoadedDataset => entry !== null);
         const config = readSavedConfig(record.latestState?.data);
         addDatasets(mapStore.store, loaded, { ...(config ? { config } : {}), readOnly });
         return markLoaded();
       }
       await Promise.all(
-        datasetIds.map(async (id) => {
-          const loaded = await load(id);
+        pending.map(async (download) => {
+          const loaded = await download;
           if (loaded) addDatasets(mapStore.store, [loaded], { readOnly });
         }),
       );
       markLoaded();
     });
-  }, [stylesSettled, access.mode, datasetIds, handedOff, load, mapStore, markLoaded, record]);
+  }, [stylesSettled, access.mode, handedOff, mapStore, markLoaded, record]);
 
   const addFromPicker = useCallback(
     async (dataset: Dataset) => {
@@ -230,7 +241,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
       <LoadList loads={loads} onDismiss={dismiss} />
       <div ref={mapBox} className="map-builder__map">
         {stylesSettled ? (
-          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? []} palettes={palettes.data ?? []} readOnly={!editable} mint={!handedOff} />
+          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} mint={!handedOff} />
         ) : (
           <Spinner label="Preparing the map…" />
         )}

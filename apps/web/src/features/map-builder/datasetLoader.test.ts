@@ -39,13 +39,23 @@ describe('downloadArrow', () => {
   it('reads the Arrow stream into a table, reporting bytes against Content-Length', async () => {
     const { client, requests } = clientAnswering(ipc, { 'content-length': String(ipc.byteLength) });
     const seen: DownloadProgress[] = [];
-    const table = await downloadArrow(client, 'd 1', { onProgress: (progress) => seen.push(progress) });
+    const table = await downloadArrow(client, 'd 1', { onProgress: (progress) => seen.push(progress), intervalMs: 0 });
     expect(table.numRows).toBe(3);
     expect(table.getChild('name')?.toArray()).toEqual(['a', 'b', 'c']);
     expect(requests[0]?.path).toBe('/v1/datasets/d%201/data');
     expect(seen[0]).toEqual({ loaded: 0, total: ipc.byteLength });
     expect(seen.at(-1)).toEqual({ loaded: ipc.byteLength, total: ipc.byteLength });
     expect(seen.length).toBeGreaterThan(2);
+  });
+
+  it('reports at most once an interval while bytes arrive, and always the last count', async () => {
+    const { client } = clientAnswering(ipc, { 'content-length': String(ipc.byteLength) });
+    const seen: DownloadProgress[] = [];
+    await downloadArrow(client, 'd1', { onProgress: (progress) => seen.push(progress), intervalMs: 60_000 });
+    expect(seen).toEqual([
+      { loaded: 0, total: ipc.byteLength },
+      { loaded: ipc.byteLength, total: ipc.byteLength },
+    ]);
   });
 
   it('reports bytes without a total when the server sends no Content-Length', async () => {

@@ -27,11 +27,17 @@ export function tooLargeReason(dataset: Dataset): string | null {
   return null;
 }
 
-/** Reads the dataset's Arrow stream into a table, reporting bytes as they arrive. */
+/**
+ * How often progress is reported while bytes arrive. Each report re-renders the builder, and a stream arrives in
+ * chunks of 64 KB: reporting each one spent more time rendering than reading (24 MB: 2.8 s instead of 0.7 s).
+ */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/** Reads the dataset's Arrow stream into a table, reporting bytes as they arrive (at most every `intervalMs`). */
 export async function downloadArrow(
   client: Pick<ApiClient, 'http'>,
   datasetId: string,
-  { onProgress, signal }: { onProgress(progress: DownloadProgress): void; signal?: AbortSignal },
+  { onProgress, signal, intervalMs = PROGRESS_INTERVAL_MS }: { onProgress(progress: DownloadProgress): void; signal?: AbortSignal; intervalMs?: number },
 ): Promise<Table> {
   const response = await client.http.request<Response>('GET', `/v1/datasets/${encodeURIComponent(datasetId)}/data`, {
     query: { format: 'arrow' },
@@ -46,13 +52,21 @@ export async function downloadArrow(
   }
   if (!response.body) return tableFromIPC(new Uint8Array(await response.arrayBuffer()));
   let loaded = 0;
+  let reportedAt = performance.now();
   onProgress({ loaded, total });
   const counted = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         loaded += chunk.byteLength;
-        onProgress({ loaded, total });
+        const now = performance.now();
+        if (now - reportedAt >= intervalMs) {
+          reportedAt = now;
+          onProgress({ loaded, total });
+        }
         controller.enqueue(chunk);
+      },
+      flush() {
+        onProgress({ loaded, total });
       },
     }),
   );

@@ -4,7 +4,9 @@ import { ActionTypes } from '@kepler.gl/actions';
 import { ADD_DATA_ID } from '@kepler.gl/constants';
 // By name: under Vite's CommonJS interop the default import is not the reducer (see architecture.md).
 import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
+import { LayerClasses } from '@kepler.gl/layers';
 import { ATLAS_LIGHT_STYLE_ID } from './basemaps';
+import { AtlasPointLayer } from './point-sprites';
 
 /** The id of the one kepler.gl instance; its state lives at `state.keplerGl[KEPLER_ID]`. */
 export const KEPLER_ID = 'atlas-map';
@@ -35,6 +37,8 @@ export function createMapStore(): MapStore {
       // kepler.gl opens its add-data dialog on an empty map; ours opens from the page instead.
       uiState: { currentModal: null },
       mapStyle: { styleType: ATLAS_LIGHT_STYLE_ID },
+      // Large point datasets drawn as point sprites (see point-sprites/PointSpriteLayer.ts), under kepler.gl's "point".
+      visState: { layerClasses: { ...LayerClasses, point: AtlasPointLayer } },
     }),
   });
   const store = createStore(reducer, {}, applyMiddleware(...enhanceReduxMiddleware([addDataInterceptor(() => onAddData.current())])));

@@ -1,0 +1,1 @@
+export { AtlasPointLayer, SPRITE_MIN_POINTS } from './AtlasPointLayer';
