@@ -31,6 +31,8 @@ describe('router', () => {
     expect(matchedPath('/some-map-id')).toBe(ROUTE_PATTERNS.map);
     expect(matchedPath('/public/x')).toBe(ROUTE_PATTERNS.publicView);
     expect(matchedPath('/preview/x')).toBe(ROUTE_PATTERNS.preview);
+    expect((matchRoutes(routes, '/admin') ?? []).map((m) => m.route.path)).toContain(ROUTE_PATTERNS.admin);
+    expect(matchedPath('/admin')).toBe('(index)');
   });
 
   it('opens a public link without a sign-in, and a preview only signed in', () => {
@@ -38,6 +40,7 @@ describe('router', () => {
     expect(guarded('/public/x')).toBe(false);
     expect(guarded('/preview/x')).toBe(true);
     expect(guarded('/workspace/maps')).toBe(true);
+    expect(guarded('/admin')).toBe(true);
   });
 
   it('keeps unknown workspace addresses inside the workspace layout, and others outside', () => {

@@ -6,8 +6,10 @@ import { SignInPage } from './features/auth/SignInPage';
 import { DashboardsPage } from './features/dashboards';
 import { DatasetPage, DatasetsPage } from './features/datasets';
 import { BasemapsPage, ColorsPage } from './features/map-assets';
+import { ConnectorsPage } from './features/connectors';
 import { MapsPage } from './features/maps';
-import { NewWorkbookPage, WorkbookPage } from './features/workbooks';
+import { ProjectsPage } from './features/projects';
+import { NewWorkbookPage, WorkbookPage, WorkbooksPage } from './features/workbooks';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
 import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
 import { SCREEN_TITLES } from './screens';
@@ -39,6 +41,8 @@ const MapPage = lazyPage(loadMapBuilder, 'MapPage', 'Loading the map builder…'
 const loadPublicView = () => import('./features/public-view');
 const PublicViewPage = lazyPage(loadPublicView, 'PublicViewPage', 'Opening…');
 const PreviewPage = lazyPage(loadPublicView, 'PreviewPage', 'Opening the preview…');
+// The administration console is for administrators only: nobody else downloads it.
+const AdminPage = lazyPage(() => import('./features/admin'), 'AdminPage', 'Loading the administration console…');
 
 // Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
 // built yet says so ("Page not available") instead of falling through to "Page not found".
@@ -54,20 +58,22 @@ const BUILT_SCREENS = [
   'newDashboard',
   'workbook',
   'newWorkbook',
+  'workbooks',
   'map',
   'newMap',
   'maps',
   'basemaps',
   'colors',
+  'connectors',
+  'projects',
   'publicView',
   'preview',
+  'admin',
 ] as const satisfies readonly RouteName[];
 
 /** Screens inside the workspace chrome, not built in this version. */
 const WORKSPACE_SCREENS = [
-  'connectors',
   'queries',
-  'workbooks',
 ] as const satisfies readonly RouteName[];
 
 type ListedRoute = (typeof BUILT_SCREENS)[number] | (typeof WORKSPACE_SCREENS)[number];
@@ -107,9 +113,18 @@ export const routes: RouteObject[] = [
               { path: ROUTE_PATTERNS.maps, element: <MapsPage /> },
               { path: ROUTE_PATTERNS.basemaps, element: <BasemapsPage /> },
               { path: ROUTE_PATTERNS.colors, element: <ColorsPage /> },
+              { path: ROUTE_PATTERNS.projects, element: <ProjectsPage /> },
+              { path: ROUTE_PATTERNS.workbooks, element: <WorkbooksPage /> },
+              { path: ROUTE_PATTERNS.connectors, element: <ConnectorsPage /> },
               ...WORKSPACE_SCREENS.map(unavailable),
               { path: '*', element: <NotFoundPage kind="not-found" /> },
             ],
+          },
+          // In the workspace chrome; the page itself refuses non-administrators ("Administrator rights required").
+          {
+            path: ROUTE_PATTERNS.admin,
+            element: <WorkspaceLayout />,
+            children: [{ index: true, element: <AdminPage /> }],
           },
           { path: ROUTE_PATTERNS.newDashboard, element: <NewDashboardPage /> },
           { path: ROUTE_PATTERNS.dashboard, element: <SavedDashboardPage /> },

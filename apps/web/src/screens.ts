@@ -12,6 +12,7 @@ export const SCREEN_TITLES = {
   workbooks: 'Workbooks',
   basemaps: 'Basemaps',
   colors: 'Colors',
+  projects: 'Projects',
   map: 'Map',
   dashboard: 'Dashboard',
   newDashboard: 'New dashboard',
@@ -21,4 +22,5 @@ export const SCREEN_TITLES = {
   preview: 'Preview',
   newMap: 'New map',
   signIn: 'Sign in',
+  admin: 'Administration',
 } as const satisfies Record<RouteName, string>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchRoute } from './match.js';
 import { CONVERTED_FROM_KEPLER, REPORT_TEMPLATE_ID, ROUTE_PATTERNS, paths } from './paths.js';
 
 describe('paths', () => {
@@ -12,6 +13,8 @@ describe('paths', () => {
     expect(paths.workbooks()).toBe('/workspace/workbooks');
     expect(paths.basemaps()).toBe('/workspace/basemaps');
     expect(paths.colors()).toBe('/workspace/colors');
+    expect(paths.projects()).toBe('/workspace/projects');
+    expect(paths.projects({ project: 'a b' })).toBe('/workspace/projects?project=a+b');
   });
 
   it('encodes every id as one segment', () => {
@@ -63,6 +66,14 @@ describe('paths', () => {
     expect(paths.signIn({ next: '/workspace/maps?x=1' })).toBe('/sign-in?next=%2Fworkspace%2Fmaps%3Fx%3D1');
   });
 
+  it('opens the administration console, optionally at a section, and /admin is never taken for a map id', () => {
+    expect(paths.admin()).toBe('/admin');
+    expect(paths.admin({ section: 'users', organizationId: 'o 1' })).toBe('/admin?section=users&organizationId=o+1');
+    expect(matchRoute(paths.admin())).toEqual({ name: 'admin', params: {} });
+    expect(matchRoute('/admin/')).toEqual({ name: 'admin', params: {} });
+    expect(matchRoute('/administration')).toEqual({ name: 'map', params: { mapId: 'administration' } });
+  });
+
   it('has one pattern per route', () => {
     expect(ROUTE_PATTERNS).toEqual({
       workspace: '/workspace',
@@ -75,6 +86,7 @@ describe('paths', () => {
       workbooks: '/workspace/workbooks',
       basemaps: '/workspace/basemaps',
       colors: '/workspace/colors',
+      projects: '/workspace/projects',
       map: '/:mapId',
       dashboard: '/dashboard/:id',
       newDashboard: '/dashboard/new',
@@ -84,6 +96,7 @@ describe('paths', () => {
       preview: '/preview/:id',
       newMap: '/new',
       signIn: '/sign-in',
+      admin: '/admin',
     });
   });
 });

@@ -12,6 +12,7 @@ export const ROUTE_PATTERNS = {
   workbooks: '/workspace/workbooks',
   basemaps: '/workspace/basemaps',
   colors: '/workspace/colors',
+  projects: '/workspace/projects',
   map: '/:mapId',
   dashboard: '/dashboard/:id',
   newDashboard: '/dashboard/new',
@@ -21,6 +22,7 @@ export const ROUTE_PATTERNS = {
   preview: '/preview/:id',
   newMap: '/new',
   signIn: '/sign-in',
+  admin: '/admin',
 } as const;
 export type RouteName = keyof typeof ROUTE_PATTERNS;
 
@@ -58,6 +60,8 @@ export const paths = {
   workbooks: () => ROUTE_PATTERNS.workbooks,
   basemaps: () => ROUTE_PATTERNS.basemaps,
   colors: () => ROUTE_PATTERNS.colors,
+  /** The projects screen; `project` opens one of them (docs/projects.md). */
+  projects: ({ project }: { project?: string } = {}) => withQuery(ROUTE_PATTERNS.projects, { project }),
   map: (mapId: string, { flag }: { flag?: string } = {}) => withQuery(`/${seg(mapId)}`, flag ? { [flag]: true } : {}),
   dashboard: (id: string, params?: QueryParams) => withQuery(`/dashboard/${seg(id)}`, params),
   newDashboard: ({ templateId = REPORT_TEMPLATE_ID, ...rest }: { templateId?: string } & QueryParams = {}) =>
@@ -69,4 +73,6 @@ export const paths = {
   newMap: ({ datasetUuids, connectorUuid }: { datasetUuids?: readonly string[]; connectorUuid?: string } = {}) =>
     withQuery(ROUTE_PATTERNS.newMap, { datasetUuid: datasetUuids, connectorUuid }),
   signIn: ({ next }: { next?: string } = {}) => withQuery(ROUTE_PATTERNS.signIn, { next }),
+  /** The administration console; `section` opens one of its parts (organizations when left out). */
+  admin: ({ section, ...rest }: { section?: string } & QueryParams = {}) => withQuery(ROUTE_PATTERNS.admin, { section, ...rest }),
 };

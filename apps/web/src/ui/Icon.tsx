@@ -40,6 +40,12 @@ const ICONS = {
       <path d="M4 21V5M8 7h7M8 11h5" />
     </>
   ),
+  projects: (
+    <>
+      <path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+      <path d="M3 10h18" />
+    </>
+  ),
   basemaps: (
     <>
       <path d="m12 3 9 5-9 5-9-5z" />
@@ -52,6 +58,12 @@ const ICONS = {
       <circle cx="7.5" cy="11" r="1" />
       <circle cx="10" cy="7" r="1" />
       <circle cx="15" cy="7.5" r="1" />
+    </>
+  ),
+  admin: (
+    <>
+      <path d="M12 3 4 6v6c0 4.4 3.4 8.2 8 9 4.6-.8 8-4.6 8-9V6z" />
+      <path d="m9 12 2 2 4-4" />
     </>
   ),
   signOut: (

@@ -70,7 +70,7 @@ describe.each(testStores())('organizations on $name', (store) => {
     await call('POST', `/v1/organizations/${demo.id}/link`, { userId: owner.id });
     const refused = await call('DELETE', `/v1/organizations/${org.id}`);
     expectError(refused, 409, 'Organization is not empty');
-    expect(refused.json().details).toBe('Records still belong to it; change their owners first');
+    expect(refused.json().details).toBe('Records still belong to it; delete them first (an owner change keeps a record in its organization)');
     expect((await call('GET', `/v1/organizations/${org.id}`)).statusCode).toBe(200);
   });
 

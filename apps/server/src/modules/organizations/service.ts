@@ -59,7 +59,7 @@ export async function deleteOrganization(db: Db, identity: Identity, id: string)
     });
   } catch (error) {
     // Records made in it stay in it when their owners move away; the database refuses to orphan them.
-    if ((error as { code?: string }).code === '23503') throw conflict(NOT_EMPTY, 'Records still belong to it; change their owners first');
+    if ((error as { code?: string }).code === '23503') throw conflict(NOT_EMPTY, 'Records still belong to it; delete them first (an owner change keeps a record in its organization)');
     throw error;
   }
 }

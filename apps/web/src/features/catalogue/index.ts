@@ -7,4 +7,5 @@ export { listAll, searchFilter } from './listAll';
 export { useBlobUrl } from './useBlobUrl';
 export { useListAddress } from './useListAddress';
 export { ListError, ScopeTabs } from './ListParts';
+export { ListPager } from './ListPager';
 export { CardActions, CardPlaceholder, CatalogueCard } from './CatalogueCard';

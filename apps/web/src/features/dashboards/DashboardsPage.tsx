@@ -1,37 +1,45 @@
-// /workspace/dashboards: the user's saved dashboards (insight records), those shared with them, and the seven
-// analytic sets as templates of a new one.
+// /workspace/dashboards: the user's saved dashboards (insight records), those shared with them, and, for a maker
+// seat, the seven analytic sets as templates of a new one (a viewer seat saves none: no New dashboard, no templates).
 import { Link } from 'react-router-dom';
 import { ANALYTIC_SET_IDS, type CatalogueRecord } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
+import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { canCreate } from '../catalogue';
 import { readDashboardState } from '../bi/dashboard/dashboardState';
 import { useAnalyticSets, useInsightList } from '../bi/dashboard/queries';
+import { TagChips } from '../tags';
 import { TemplateGallery } from './TemplateGallery';
 import './dashboards.css';
 
+const EMPTY = 'No saved dashboards yet. Open a template below, choose its filters and Save.';
+const EMPTY_VIEWER = 'You have no dashboards of your own: a viewer seat opens the dashboards shared with it but does not save them.';
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function DashboardsPage() {
   useDocumentTitle('Dashboards');
   const mine = useInsightList('mine');
   const shared = useInsightList('shared');
+  const maker = canCreate(useSignedInUser());
   return (
     <div className="page dashboards-page">
       <div className="dashboards-page__head">
-        <PageHeader title="Dashboards" subtitle="Your saved dashboards, and the analytic sets to start a new one from." />
-        <Link to={paths.newDashboard()} className="button button--primary">
-          New dashboard
-        </Link>
+        <PageHeader title="Dashboards" subtitle={maker ? 'Your saved dashboards, and the analytic sets to start a new one from.' : 'Your saved dashboards, and those shared with you.'} />
+        {maker && (
+          <Link to={paths.newDashboard()} className="button button--primary">
+            New dashboard
+          </Link>
+        )}
       </div>
 
       <section className="card panel" aria-labelledby="my-dashboards">
         <h2 id="my-dashboards" className="panel__title">
           Your dashboards
         </h2>
-        <DashboardTable list={mine} empty="No saved dashboards yet. Open a template below, choose its filters and Save." />
+        <DashboardTable list={mine} empty={maker ? EMPTY : EMPTY_VIEWER} />
       </section>
 
       {shared.data && shared.data.items.length > 0 && (
@@ -43,12 +51,14 @@ export function DashboardsPage() {
         </section>
       )}
 
-      <section className="dashboards-page__templates" aria-labelledby="templates-heading">
-        <h2 id="templates-heading" className="dashboards-page__section-title">
-          Templates
-        </h2>
-        <TemplateGallery />
-      </section>
+      {maker && (
+        <section className="dashboards-page__templates" aria-labelledby="templates-heading">
+          <h2 id="templates-heading" className="dashboards-page__section-title">
+            Templates
+          </h2>
+          <TemplateGallery />
+        </section>
+      )}
     </div>
   );
 }
@@ -74,6 +84,7 @@ function DashboardTable({ list, empty }: { list: ReturnType<typeof useInsightLis
         <tr>
           <th scope="col">Name</th>
           <th scope="col">Analytic set</th>
+          <th scope="col">Tags</th>
           <th scope="col">Last changed</th>
         </tr>
       </thead>
@@ -84,6 +95,9 @@ function DashboardTable({ list, empty }: { list: ReturnType<typeof useInsightLis
               <Link to={paths.dashboard(record.id)}>{record.name}</Link>
             </th>
             <td>{setOf(record)}</td>
+            <td>
+              <TagChips tags={record.tags} />
+            </td>
             <td>{dateFormat.format(new Date(record.updatedAt))}</td>
           </tr>
         ))}

@@ -9,7 +9,7 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
 import { DatasetTable } from './DatasetTable';
 import { PAGE_SIZE, formatSort, pageInfo, parseSort, toggleSort, type PageInfo, type SortKey } from './listing';
 import { useDatasetPage, useDatasetsById } from './queries';
@@ -137,7 +137,7 @@ export function DatasetsPage() {
             selected={selected}
             onToggle={toggle}
           />
-          <Pager page={page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
+          <ListPager page={page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
         </ListBody>
       </section>
     </div>
@@ -174,29 +174,5 @@ function ListBody({
       ))}
       {pageItems.length === 0 ? <p className="catalogue-list__empty">{ids.length ? 'None of the datasets named in the address can be opened.' : empty}</p> : children}
     </>
-  );
-}
-
-function Pager({ page, onPage, refreshing }: { page: PageInfo; onPage(page: number): void; refreshing: boolean }) {
-  return (
-    <nav className="pager" aria-label="Pages">
-      <span className="pager__summary" data-testid="list-summary">
-        {page.from}–{page.to} of {page.total}
-        {refreshing ? ' · updating…' : ''}
-      </span>
-      {page.pageCount > 1 && (
-        <span className="pager__buttons">
-          <button type="button" className="button button--ghost" disabled={page.page === 1} onClick={() => onPage(page.page - 1)}>
-            Previous
-          </button>
-          <span className="pager__position">
-            Page {page.page} of {page.pageCount}
-          </span>
-          <button type="button" className="button button--ghost" disabled={page.page === page.pageCount} onClick={() => onPage(page.page + 1)}>
-            Next
-          </button>
-        </span>
-      )}
-    </nav>
   );
 }

@@ -1,6 +1,9 @@
 // What the dataset list shows and how it orders and pages it. The server filters (scope, search), sorts and pages
 // (GET /v1/datasets?sort=&order=&limit=&offset=), so a page holds exactly the rows of that place in the whole order.
 import type { Dataset, DatasetListQuery, DatasetSortKey } from '@atlas/domain';
+import { PAGE_SIZE } from '../catalogue/paging';
+
+export { PAGE_SIZE, pageInfo, type PageInfo } from '../catalogue/paging';
 
 export const SORT_KEYS = ['name', 'type', 'status', 'size', 'rows', 'updated'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -11,7 +14,6 @@ export interface SortState {
 }
 
 export const DEFAULT_SORT: SortState = { key: 'updated', direction: 'desc' };
-export const PAGE_SIZE = 25;
 
 /** Numbers and dates read best largest or newest first; names and labels from A. */
 const FIRST_DIRECTION: Record<SortKey, SortDirection> = { name: 'asc', type: 'asc', status: 'asc', size: 'desc', rows: 'desc', updated: 'desc' };
@@ -48,24 +50,6 @@ const SERVER_SORT: Record<SortKey, DatasetSortKey> = { name: 'name', type: 'type
 /** The list call for one page of a scope's datasets in the given order. */
 export function listQuery(search: string, { key, direction }: SortState, page: number): DatasetListQuery & { limit: number; offset: number } {
   return { ...(search ? { search } : {}), sort: SERVER_SORT[key], order: direction, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
-}
-
-export interface PageInfo {
-  /** 1-based, clamped to the pages there are. */
-  page: number;
-  pageCount: number;
-  /** 1-based position of the first and last item shown (0 and 0 when empty). */
-  from: number;
-  to: number;
-  total: number;
-}
-
-/** Where page `requested` of `total` items falls, clamped to the pages there are (an empty list is one empty page). */
-export function pageInfo(total: number, requested: number, pageSize = PAGE_SIZE): PageInfo {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  return { page, pageCount, from, to: Math.min(total, page * pageSize), total };
 }
 
 /** Reads the sort from the address (`sort=rows-desc`), falling back to the default for anything else. */

@@ -1,4 +1,5 @@
-// The map builder's routes: /new (?datasetUuid=…, ?connectorUuid=…) and /{mapId} (?convertedFromKepler=true).
+// The map builder's routes: /new (?datasetUuid=…, ?connectorUuid=…) and /{mapId} (?convertedFromKepler=true). A
+// viewer seat gets an explanation at /new, not a builder whose Save the server refuses.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { CONVERTED_FROM_KEPLER, paths } from '@atlas/routes';
@@ -9,12 +10,16 @@ import { ErrorState } from '../../ui/ErrorState';
 import { Spinner } from '../../ui/Spinner';
 import { StandalonePage } from '../../ui/StandalonePage';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { canCreate } from '../catalogue';
+import { ViewerSeatNotice } from '../dashboards/ViewerSeatNotice';
 import { MapBuilder } from './MapBuilder';
 import { openMap } from './mapAccess';
 
 export function NewMapPage() {
   const [search] = useSearchParams();
   const connectorId = search.get('connectorUuid');
+  const user = useSignedInUser();
+  if (!canCreate(user)) return <NoNewMap />;
   if (connectorId) return <ConnectorNotice connectorId={connectorId} />;
   return <MapBuilder datasetIds={search.getAll('datasetUuid')} />;
 }
@@ -67,6 +72,22 @@ function ConnectorNotice({ connectorId }: { connectorId: string }) {
           </Link>
         </p>
       </div>
+    </StandalonePage>
+  );
+}
+
+/** /new for a viewer seat: creating a map needs a maker seat. */
+function NoNewMap() {
+  useDocumentTitle('New map');
+  return (
+    <StandalonePage brandLink={paths.workspace()}>
+      <ViewerSeatNotice
+        title="Maps are made by makers"
+        text="you can open the maps that are shared with you or with your organization, but not make one."
+        to={paths.maps()}
+        linkLabel="See the maps"
+        testId="new-map-viewer"
+      />
     </StandalonePage>
   );
 }

@@ -7,7 +7,8 @@ import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, CardPlaceholder, CatalogueCard, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, CardPlaceholder, CatalogueCard, canCreate, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { AddToProjectDialog } from '../projects';
 import { TagChips } from '../tags';
 import { ExportMapDialog } from './lazyDialogs';
 import { mapKeys, useThumbnailUrl } from './queries';
@@ -26,6 +27,7 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
   const abilities = recordAbilities(record, user, useEditorGrant('map', record));
   const thumbnail = useThumbnailUrl(record);
   const [exporting, setExporting] = useState(false);
+  const [filing, setFiling] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: mapKeys.all });
   const clone = useMutation({ mutationFn: () => client.maps.clone(record.id), onSuccess: refresh });
   const datasets = record.datasets.length;
@@ -61,6 +63,11 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
             <button type="button" className="button button--ghost" onClick={() => setExporting(true)}>
               Export
             </button>
+            {canCreate(user) && (
+              <button type="button" className="button button--ghost" onClick={() => setFiling(true)}>
+                Add to project
+              </button>
+            )}
             {abilities.clone && (
               <button type="button" className="button button--ghost" onClick={() => clone.mutate()} disabled={clone.isPending}>
                 {clone.isPending ? 'Cloning…' : 'Clone'}
@@ -73,6 +80,7 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
             </p>
           )}
           {exporting && <ExportMapDialog map={record} onClose={() => setExporting(false)} />}
+          {filing && <AddToProjectDialog target={{ resourceType: 'map', resourceId: record.id, name: record.name }} onClose={() => setFiling(false)} />}
         </>
       }
     >

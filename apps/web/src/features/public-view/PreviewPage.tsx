@@ -13,7 +13,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { readDashboardState, useAnalyticSet, useLabels } from '../bi/dashboard';
-import { useEditorGrant } from '../catalogue';
+import { recordAbilities, useEditorGrant } from '../catalogue';
 import { downloadArrow } from '../map-builder';
 import { Centered, PageChrome } from './PageChrome';
 import { PublishDialog, publicationKey, publicationSummary, type PublishedKind } from '../publishing';
@@ -56,7 +56,7 @@ export function PreviewPage() {
 function WithWriteCheck({ kind, record }: { kind: PublishedKind; record: CatalogueRecord }) {
   const user = useSignedInUser();
   const grant = useEditorGrant(kind, record);
-  const mayPublish = user.seat === 'maker' && (record.ownerId === user.id || grant === 'yes');
+  const mayPublish = recordAbilities(record, user, grant).write;
   if (!mayPublish && grant === 'unknown')
     return (
       <PageChrome>

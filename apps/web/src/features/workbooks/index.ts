@@ -1,1 +1,3 @@
-export { NewWorkbookPage, WorkbookPage } from './WorkbookPages';
+export { NewWorkbookPage } from './NewWorkbookPage';
+export { WorkbookPage } from './WorkbookPage';
+export { WorkbooksPage } from './WorkbooksPage';

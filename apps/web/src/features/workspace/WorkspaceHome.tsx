@@ -2,9 +2,10 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AccountSummary } from './AccountSummary';
+import { FeaturedMaps, SampleMaps } from './FeaturedMaps';
 import { QuotaTable } from './QuotaTable';
 
-/** /workspace: a welcome with the user's account and quota, as GET /v1/users/me reports them. */
+/** /workspace: a welcome with the user's account and quota, as GET /v1/users/me reports them, then the featured and sample maps. */
 export function WorkspaceHome() {
   const user = useSignedInUser();
   useDocumentTitle('Workspace');
@@ -28,6 +29,8 @@ export function WorkspaceHome() {
           </p>
           <QuotaTable usage={user.quotaUsage} limits={user.quotaPolicy.limits} />
         </section>
+        <FeaturedMaps />
+        <SampleMaps />
       </div>
     </div>
   );

@@ -1,13 +1,15 @@
 import { NavLink } from 'react-router-dom';
+import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Icon } from '../../ui/Icon';
-import { NAV_ITEMS } from './navItems';
+import { navItemsFor } from './navItems';
 
 /** The left navigation of the workspace; the current section is highlighted. */
 export function WorkspaceNav() {
+  const user = useSignedInUser();
   return (
     <nav className="sidebar" aria-label="Workspace">
       <ul className="sidebar__list">
-        {NAV_ITEMS.map((item) => (
+        {navItemsFor(user).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={({ isActive }) => `sidebar__link${isActive ? ' is-active' : ''}`}>
               <Icon name={item.icon} />

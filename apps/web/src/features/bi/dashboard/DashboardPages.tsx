@@ -1,13 +1,19 @@
 // The two dashboard routes: /dashboard/new?templateId=… (an analytic set, or the gallery to pick one) and
-// /dashboard/{id} (a saved dashboard, whose URL values override the saved ones).
+// /dashboard/{id} (a saved dashboard, whose URL values override the saved ones). A viewer seat saves no dashboard: the
+// bare /dashboard/new (pick a template to start one) explains that instead; an analytic set opened by its address is
+// still shown to it, read-only, since a link carries the values someone wants it to see.
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { AnalyticSetId, CatalogueRecord } from '@atlas/domain';
+import { paths } from '@atlas/routes';
 import { errorText } from '../../../api/errors';
+import { useSignedInUser } from '../../../api/SignedInUserContext';
 import { ErrorState } from '../../../ui/ErrorState';
 import { Spinner } from '../../../ui/Spinner';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { canCreate } from '../../catalogue';
 import { PageFrame } from '../../dashboards/PageFrame';
 import { TemplateGallery } from '../../dashboards/TemplateGallery';
+import { ViewerSeatNotice } from '../../dashboards/ViewerSeatNotice';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DashboardView } from './DashboardView';
 import { TEMPLATE_KEY, newDashboardTarget, readDashboardState, type DashboardStateData } from './dashboardState';
@@ -16,7 +22,26 @@ import { useAnalyticSet, useInsight, useLabels } from './queries';
 export function NewDashboardPage() {
   const [search] = useSearchParams();
   const target = newDashboardTarget(search.get(TEMPLATE_KEY));
-  return <PageFrame>{target.kind === 'set' ? <DashboardLoader setId={target.setId} /> : <PickTemplate unknownTemplateId={target.unknownTemplateId} />}</PageFrame>;
+  const maker = canCreate(useSignedInUser());
+  let content;
+  if (target.kind === 'set') content = <DashboardLoader setId={target.setId} />;
+  else if (maker) content = <PickTemplate unknownTemplateId={target.unknownTemplateId} />;
+  else content = <NoNewDashboard />;
+  return <PageFrame>{content}</PageFrame>;
+}
+
+/** The bare /dashboard/new for a viewer seat: the server refuses it a dashboard, so no template is offered. */
+function NoNewDashboard() {
+  useDocumentTitle('New dashboard');
+  return (
+    <ViewerSeatNotice
+      title="Dashboards are saved by makers"
+      text="you can open the dashboards that are shared with you, but not start or save one."
+      to={paths.dashboards()}
+      linkLabel="See the dashboards"
+      testId="new-dashboard-viewer"
+    />
+  );
 }
 
 export function SavedDashboardPage() {

@@ -37,6 +37,7 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const user = useSignedInUser();
   useDocumentTitle(insight?.name ?? definition.title);
 
   const insightState = useMemo(() => insightStateOf(definition), [definition]);
@@ -76,7 +77,7 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
           <nav className="bi-breadcrumb" aria-label="Breadcrumb">
             <Link to={paths.dashboards()}>Dashboards</Link>
             <span aria-hidden="true">/</span>
-            <span>{insight ? definition.title : 'New dashboard'}</span>
+            <span>{insight ? definition.title : canCreate(user) ? 'New dashboard' : 'Analytic set'}</span>
           </nav>
           <h1 className="bi-header__title">
             <span data-testid="dashboard-title">{insight?.name ?? definition.title}</span>
@@ -137,12 +138,18 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
 
 /**
  * The header's actions, offered only to those the server lets use them: a maker seat saves a new dashboard and sends
- * parameters; those who may write a saved one save, share and publish it. A viewer gets none.
+ * parameters; those who may write a saved one save, share and publish it. A viewer gets none, and on an unsaved
+ * analytic set is told why there is no Save.
  */
 function DashboardActions({ insight, onOpen }: { insight?: CatalogueRecord; onOpen(dialog: Dialog): void }) {
   const user = useSignedInUser();
   if (insight) return <SavedDashboardActions insight={insight} onOpen={onOpen} />;
-  if (!canCreate(user)) return null;
+  if (!canCreate(user))
+    return (
+      <p className="bi-header__note" data-testid="dashboard-viewer-note">
+        Read-only: a viewer seat explores analytic sets but does not save dashboards.
+      </p>
+    );
   return (
     <div className="bi-header__actions">
       <button type="button" className="button button--ghost" onClick={() => onOpen('send')}>

@@ -7,7 +7,7 @@ import { PointSpriteLayer } from './PointSpriteLayer';
 
 describe('asSprites', () => {
   it('draws a scatterplot as point sprites with the same props', () => {
-    const getFillColor = () => [1, 2, 3];
+    const getFillColor = (): [number, number, number] => [1, 2, 3];
     const layer = asSprites(new ScatterplotLayer({ id: 'points', data: [], radiusScale: 7, getFillColor }) as never);
     expect(layer).toBeInstanceOf(PointSpriteLayer);
     expect(layer.props).toMatchObject({ id: 'points', radiusScale: 7, getFillColor });

@@ -1,72 +1,34 @@
-// /workbook/new (optional ?datasetId=): creates a workbook tied to the dataset and opens it; /workbook/{id}: the
-// workbook page (name, datasets, dates, sharing). Creating replaces the address with /workbook/{id}, so a reload
-// opens the same workbook instead of creating another.
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// /workbook/{id}: the workbook page (name, datasets, tags, dates), with Share and tag changes for those who may.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import type { CatalogueRecord } from '@atlas/domain';
 import { paths } from '@atlas/routes';
-import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
+import { useSignedInUser } from '../../api/SignedInUserContext';
 import { ErrorState } from '../../ui/ErrorState';
 import { Facts } from '../../ui/Facts';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { recordAbilities, useEditorGrant } from '../catalogue';
 import { PageFrame } from '../dashboards/PageFrame';
 import { ShareDialog } from '../sharing';
+import { TagEditor } from '../tags';
+import { useWorkbook } from './queries';
 import './workbooks.css';
 
-const NEW_WORKBOOK_NAME = 'Untitled workbook';
-const workbookKey = (id: string) => ['workbooks', 'one', id] as const;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function NewWorkbookPage() {
-  useDocumentTitle('New workbook');
-  const [search] = useSearchParams();
-  const datasetId = search.get('datasetId') || undefined;
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: () => client.workbooks.create({ name: NEW_WORKBOOK_NAME, ...(datasetId ? { datasets: [datasetId] } : {}) }),
-    onSuccess: (record) => {
-      queryClient.setQueryData(workbookKey(record.id), record);
-      navigate(paths.workbook(record.id), { replace: true });
-    },
-  });
-  // Create once per visit of the address, also when development mode runs effects twice.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    create.mutate();
-  }, [create]);
-
-  return (
-    <PageFrame>
-      {create.isError ? (
-        <ErrorState title="Could not create the workbook" message={errorText(create.error)} onRetry={() => create.mutate()} />
-      ) : (
-        <div className="workbook-loading">
-          <Spinner label="Creating the workbook…" />
-        </div>
-      )}
-    </PageFrame>
-  );
-}
 
 export function WorkbookPage() {
   const { id = '' } = useParams();
-  const client = useApiClient();
-  const workbook = useQuery<CatalogueRecord>({ queryKey: workbookKey(id), queryFn: () => client.workbooks.get(id) });
+  const workbook = useWorkbook(id);
   useDocumentTitle(workbook.data?.name ?? 'Workbook');
   return (
     <PageFrame>
       {workbook.isError ? (
         <ErrorState title="Could not open this workbook" message={errorText(workbook.error)} onRetry={() => void workbook.refetch()} />
       ) : workbook.data ? (
-        <WorkbookDetails record={workbook.data} />
+        <WorkbookDetails record={workbook.data} reload={() => workbook.refetch()} />
       ) : (
         <div className="workbook-loading">
           <Spinner label="Opening the workbook…" />
@@ -76,15 +38,19 @@ export function WorkbookPage() {
   );
 }
 
-function WorkbookDetails({ record }: { record: CatalogueRecord }) {
+function WorkbookDetails({ record, reload }: { record: CatalogueRecord; reload(): Promise<unknown> }) {
+  const user = useSignedInUser();
+  const abilities = recordAbilities(record, user, useEditorGrant('workbook', record));
   const [sharing, setSharing] = useState(false);
   return (
     <div className="page workbook-page">
       <div className="workbook-page__head">
         <PageHeader title={record.name} subtitle={record.description || 'Workbook'} />
-        <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
-          Share
-        </button>
+        {abilities.share && (
+          <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
+            Share
+          </button>
+        )}
       </div>
       <section className="card panel" aria-labelledby="workbook-details">
         <h2 id="workbook-details" className="panel__title">
@@ -108,12 +74,15 @@ function WorkbookDetails({ record }: { record: CatalogueRecord }) {
                 <span className="workbook-page__muted">No dataset</span>
               ),
             },
+            { label: 'Tags', value: <TagEditor resourceType="workbook" resourceId={record.id} tags={record.tags} canEdit={abilities.write} onChanged={reload} /> },
             { label: 'Created', value: dateFormat.format(new Date(record.createdAt)), testId: 'workbook-created' },
             { label: 'Last changed', value: dateFormat.format(new Date(record.updatedAt)) },
           ]}
         />
       </section>
-      <p className="workbook-page__note">The workbook editor is not available in this version; the workbook is saved and can be shared.</p>
+      <p className="workbook-page__note">
+        The workbook editor is not available in this version; the workbook is saved{abilities.share ? ' and can be shared' : ''}. <Link to={paths.workbooks()}>All workbooks</Link>
+      </p>
       {sharing && <ShareDialog target={{ resourceType: 'workbook', resourceId: record.id, name: record.name }} onClose={() => setSharing(false)} />}
     </div>
   );

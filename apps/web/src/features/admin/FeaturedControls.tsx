@@ -1,0 +1,46 @@
+// The featured-map controls of one published map in the console: feature it, highlight it or take the highlight off,
+// and unfeature it (confirmed). A password-protected map cannot be featured, so it is offered no Feature button.
+import { useState } from 'react';
+import type { FeaturedMap, PublishedItem } from '@atlas/domain';
+import { ConfirmWrite } from './ConfirmWrite';
+import { useFeatureMap, useHighlightMap, useUnfeatureMap } from './featured';
+
+export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; entry: FeaturedMap | undefined; onError(failure: unknown | null): void }) {
+  const feature = useFeatureMap();
+  const highlight = useHighlightMap();
+  const [unfeaturing, setUnfeaturing] = useState(false);
+  const busy = feature.isPending || highlight.isPending;
+  const run = (write: () => Promise<unknown>) => {
+    onError(null);
+    write().catch(onError);
+  };
+
+  if (!entry) {
+    if (map.passwordProtected) return null;
+    return (
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => feature.mutateAsync({ publishedId: map.id }))}>
+        Feature
+      </button>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => highlight.mutateAsync({ id: entry.id, highlighted: !entry.highlighted }))}>
+        {entry.highlighted ? 'Remove highlight' : 'Highlight'}
+      </button>
+      <button type="button" className="button button--ghost admin-danger-text" onClick={() => setUnfeaturing(true)}>
+        Unfeature
+      </button>
+      {unfeaturing && <ConfirmUnfeature map={map} entry={entry} onClose={() => setUnfeaturing(false)} />}
+    </>
+  );
+}
+
+function ConfirmUnfeature({ map, entry, onClose }: { map: PublishedItem; entry: FeaturedMap; onClose(): void }) {
+  const unfeature = useUnfeatureMap();
+  return (
+    <ConfirmWrite title={`Unfeature “${map.name}”?`} confirmLabel="Unfeature" danger run={() => unfeature.mutateAsync(entry.id)} onClose={onClose}>
+      <p>It leaves the featured maps of every workspace{entry.highlighted ? ' and is no longer highlighted' : ''}. It stays published at its public link and can be featured again.</p>
+    </ConfirmWrite>
+  );
+}

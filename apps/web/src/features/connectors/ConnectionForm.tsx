@@ -1,0 +1,168 @@
+// Create or edit a connection: the name, the type (every type of the spec; those the server refused as unavailable
+// are marked), the fields of the type's options schema, the write-only secret, and a test with what is typed.
+import { Fragment, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DataConnection, DataConnectionType, TestConnectionRequest } from '@atlas/domain';
+import { useApiClient } from '../../api/ApiClientContext';
+import { errorText } from '../../api/errors';
+import { Modal } from '../sharing';
+import { STORAGE_TYPES, WAREHOUSE_TYPES, connectionType, type ConnectionTypeInfo } from './connectionTypes';
+import { OptionInput } from './OptionInput';
+import { buildOptions, initialValues, optionFields, optionsUnchanged, type FormValues } from './optionFields';
+import { connectionKeys, isUnavailableType } from './queries';
+import { TestResult, type TestState } from './TestResult';
+
+export interface ConnectionFormProps {
+  /** Absent: a new connection. */
+  connection?: DataConnection;
+  unavailable: ReadonlySet<DataConnectionType>;
+  onUnavailable(type: DataConnectionType): void;
+  onClose(): void;
+}
+
+export function ConnectionForm({ connection, unavailable, onUnavailable, onClose }: ConnectionFormProps) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(connection?.name ?? '');
+  const [type, setType] = useState<DataConnectionType>(connection?.type ?? 'postgres');
+  const info = connectionType(type);
+  const fields = useMemo(() => optionFields(info), [info]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(info, connection));
+  const [problems, setProblems] = useState<string[]>([]);
+  const [test, setTest] = useState<TestState | null>(null);
+
+  const built = buildOptions(fields, values);
+  const withSecret = built.password === undefined ? built.options : { ...built.options, password: built.password };
+  const keepsStored = connection !== undefined && built.password === undefined && optionsUnchanged(connection.options, built.options);
+
+  const changeType = (next: DataConnectionType) => {
+    setType(next);
+    setValues(initialValues(connectionType(next)));
+    setTest(null);
+    setProblems([]);
+  };
+
+  const runTest = async () => {
+    if (built.problems.length > 0) return setProblems(built.problems);
+    setProblems([]);
+    setTest({ state: 'running' });
+    // A saved connection whose options are unchanged is tested as stored, with its stored secret.
+    const body: TestConnectionRequest = keepsStored ? { connectionId: connection.id } : { type, options: withSecret };
+    try {
+      setTest({ state: 'ok', result: await client.dataConnections.test(body) });
+    } catch (error) {
+      if (isUnavailableType(error)) onUnavailable(type);
+      setTest({ state: 'failed', error });
+    }
+  };
+
+  const save = useMutation({
+    mutationFn: () =>
+      connection
+        ? client.dataConnections.update(connection.id, { name: name.trim(), options: withSecret })
+        : client.dataConnections.create({ name: name.trim(), type, options: withSecret }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = [...(name.trim() === '' ? ['Name is required'] : []), ...built.problems];
+    setProblems(found);
+    if (found.length === 0) save.mutate();
+  };
+
+  const formId = connection ? `connection-form-${connection.id}` : 'connection-form-new';
+  return (
+    <Modal
+      title={connection ? `Edit “${connection.name}”` : 'New connection'}
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <button type="button" className="button button--ghost" onClick={() => void runTest()} disabled={test?.state === 'running'}>
+            Test connection
+          </button>
+          <span className="connectors__spacer" />
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={save.isPending}>
+            {connection ? 'Save changes' : 'Create connection'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form connectors__form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span className="field__label">Name</span>
+          <input className="field__input" aria-label="Name" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} autoFocus />
+        </label>
+        {connection ? (
+          <p className="field__hint">Type: {info.label} (a connection keeps its type)</p>
+        ) : (
+          <label className="field">
+            <span className="field__label">Type</span>
+            <select className="field__input" aria-label="Type" value={type} onChange={(event) => changeType(event.target.value as DataConnectionType)}>
+              <TypeGroup label="Warehouses" types={WAREHOUSE_TYPES} unavailable={unavailable} />
+              <TypeGroup label="Storage" types={STORAGE_TYPES} unavailable={unavailable} />
+            </select>
+          </label>
+        )}
+        <TypeNotes info={info} unavailable={unavailable.has(type)} />
+        {fields.map((field) => (
+          <Fragment key={`${type}-${field.name}`}>
+            <OptionInput field={field} value={values[field.name]!} onChange={(value) => setValues({ ...values, [field.name]: value })} />
+            {field.input === 'secret' && connection?.hasPassword && (
+              <p className="field__hint connectors__note" data-testid="secret-note">
+                A secret is stored and is never shown. Leave “{info.secretLabel}” empty to keep it
+                {keepsStored ? '' : '; but you changed the options, so saving without retyping it drops the stored secret'}.
+              </p>
+            )}
+          </Fragment>
+        ))}
+        {problems.length > 0 && (
+          <ul className="form__error connectors__problems" role="alert">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {save.isError && (
+          <p className="form__error" role="alert">
+            {errorText(save.error)}
+          </p>
+        )}
+        <TestResult test={test} />
+      </form>
+    </Modal>
+  );
+}
+
+function TypeGroup({ label, types, unavailable }: { label: string; types: readonly ConnectionTypeInfo[]; unavailable: ReadonlySet<DataConnectionType> }) {
+  return (
+    <optgroup label={label}>
+      {types.map((entry) => (
+        <option key={entry.type} value={entry.type}>
+          {entry.label}
+          {unavailable.has(entry.type) ? ' — not available on this server' : ''}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
+function TypeNotes({ info, unavailable }: { info: ConnectionTypeInfo; unavailable: boolean }) {
+  return (
+    <>
+      {info.kind === 'storage' && <p className="field__hint">A storage connection holds files, not tables: it is not a database connection, so it has no schemas to browse.</p>}
+      {unavailable && (
+        <p className="field__hint connectors__unavailable" data-testid="type-unavailable">
+          This server has no {info.label} driver: the connection can be saved, but tests and queries answer that it is not available.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+// One connection of the list: name, type, owner, tags, last change, and what the user may do with it — test and
+// browse (anyone who reads it), edit, share and delete (its owner and editors with a maker seat).
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataConnection, DataConnectionType, TagSummary } from '@atlas/domain';
+import { useApiClient } from '../../api/ApiClientContext';
+import { useSignedInUser } from '../../api/SignedInUserContext';
+import { CardActions, recordAbilities, useEditorGrant } from '../catalogue';
+import { TagChips } from '../tags';
+import { BrowseDialog } from './BrowseDialog';
+import { ConnectionForm } from './ConnectionForm';
+import { connectionType } from './connectionTypes';
+import { connectionKeys, isUnavailableType } from './queries';
+import { TestResult, type TestState } from './TestResult';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export interface ConnectionRowProps {
+  connection: DataConnection;
+  tags: readonly TagSummary[];
+  unavailable: ReadonlySet<DataConnectionType>;
+  onUnavailable(type: DataConnectionType): void;
+}
+
+export function ConnectionRow({ connection, tags, unavailable, onUnavailable }: ConnectionRowProps) {
+  const client = useApiClient();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const abilities = recordAbilities(connection, user, useEditorGrant('data-connection', connection));
+  const [dialog, setDialog] = useState<'browse' | 'edit' | null>(null);
+  const [test, setTest] = useState<TestState | null>(null);
+  const info = connectionType(connection.type);
+
+  const runTest = async () => {
+    setTest({ state: 'running' });
+    try {
+      setTest({ state: 'ok', result: await client.dataConnections.test({ connectionId: connection.id }) });
+    } catch (error) {
+      if (isUnavailableType(error)) onUnavailable(connection.type);
+      setTest({ state: 'failed', error });
+    }
+  };
+
+  return (
+    <tr data-connection={connection.id}>
+      <th scope="row">
+        <span className="connectors-table__name">{connection.name}</span>
+        <TestResult test={test} />
+      </th>
+      <td>
+        {info.label}
+        {info.kind === 'storage' && <span className="connectors-table__note">storage</span>}
+        {unavailable.has(connection.type) && <span className="connectors-table__note">not available on this server</span>}
+      </td>
+      <td data-testid="connection-owner">{connection.ownerId === user.id ? 'You' : 'Another member'}</td>
+      <td className="connectors-table__tags">
+        <TagChips tags={tags} />
+      </td>
+      <td className="connectors-table__date">{dateFormat.format(new Date(connection.updatedAt))}</td>
+      <td>
+        <CardActions
+          abilities={abilities}
+          share={{ resourceType: 'data-connection', resourceId: connection.id, name: connection.name }}
+          deletion={{
+            label: 'Delete connection',
+            text: 'The connection, its stored secret and its sharing go away for everyone it is shared with; maps and datasets that query it stop working. This cannot be undone.',
+            remove: () => client.dataConnections.remove(connection.id),
+            onDeleted: () => queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+          }}
+        >
+          <button type="button" className="button button--ghost" onClick={() => void runTest()} disabled={test?.state === 'running'}>
+            Test
+          </button>
+          {info.kind === 'warehouse' && (
+            <button type="button" className="button button--ghost" onClick={() => setDialog('browse')}>
+              Browse
+            </button>
+          )}
+          {abilities.write && (
+            <button type="button" className="button button--ghost" onClick={() => setDialog('edit')}>
+              Edit
+            </button>
+          )}
+        </CardActions>
+        {dialog === 'browse' && <BrowseDialog connection={connection} onClose={() => setDialog(null)} />}
+        {dialog === 'edit' && <ConnectionForm connection={connection} unavailable={unavailable} onUnavailable={onUnavailable} onClose={() => setDialog(null)} />}
+      </td>
+    </tr>
+  );
+}

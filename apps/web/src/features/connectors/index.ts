@@ -1,0 +1,1 @@
+export { ConnectorsPage } from './ConnectorsPage';

@@ -1,0 +1,128 @@
+// /workspace/workbooks: the user's workbooks, their organization's and those shared with them, as a table with owner,
+// datasets, tags and last change; search, tag filter, sort and page live in the address. A maker starts a new one here.
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@atlas/routes';
+import { errorText } from '../../api/errors';
+import { useSignedInUser } from '../../api/SignedInUserContext';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { WORKBOOK_SORTS, WORKBOOK_SORT_LABELS, parsePage, parseWorkbookSort, tagsOf, workbookPage } from './listing';
+import { useWorkbookList } from './queries';
+import { WorkbookRow } from './WorkbookRow';
+import './workbooks.css';
+
+const EMPTY: Record<ListScope, string> = {
+  mine: 'You have no workbooks yet. Start a new workbook, on its own or from one of your datasets.',
+  organization: 'Nobody in your organization has a workbook yet.',
+  shared: 'Nobody has shared a workbook with you. Workbooks that others share with you, or with your organization, appear here.',
+};
+const EMPTY_VIEWER = 'You have no workbooks of your own: a viewer seat opens workbooks but does not make them. See your organization’s.';
+
+export function WorkbooksPage() {
+  useDocumentTitle('Workbooks');
+  const user = useSignedInUser();
+  const maker = canCreate(user);
+  const { params: search, update, query, typed, setTyped } = useListAddress();
+  const scope = parseScope(search.get('scope'));
+  const sort = parseWorkbookSort(search.get('sort'));
+  const tag = search.get('tag');
+  const requested = parsePage(search.get('page'));
+
+  const list = useWorkbookList(scope, query);
+  const all = list.data ?? [];
+  const tags = tagsOf(all);
+  const shown = workbookPage(all, { tag, sort, page: requested });
+
+  // A page past the end (the list shrank, or an old address): go to the last page there is.
+  const pastEnd = list.data !== undefined && requested > shown.page.page;
+  useEffect(() => {
+    if (pastEnd) update({ page: shown.page.page === 1 ? null : String(shown.page.page) });
+  });
+
+  let body;
+  if (list.isPending) body = <Spinner label="Loading workbooks…" />;
+  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
+  else if (shown.items.length === 0)
+    body = (
+      <p className="catalogue-list__empty">
+        {query || tag ? `No workbook matches ${[query && `“${query}”`, tag && `the tag “${tag}”`].filter(Boolean).join(' and ')} here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}
+      </p>
+    );
+  else
+    body = (
+      <>
+        <div className="workbooks-table__scroll">
+          <table className="table workbooks-table" aria-label="Workbooks" aria-busy={list.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Owner</th>
+                <th scope="col" className="num">
+                  Datasets
+                </th>
+                <th scope="col">Tags</th>
+                <th scope="col">Updated</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.items.map((record) => (
+                <WorkbookRow key={record.id} record={record} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ListPager page={shown.page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
+      </>
+    );
+
+  return (
+    <div className="page">
+      <div className="catalogue-page__head">
+        <PageHeader title="Workbooks" subtitle="Your workbooks, your organization’s, and those shared with you." />
+        {maker && (
+          <div className="catalogue-page__create">
+            <Link to={paths.newWorkbook()} className="button button--primary">
+              New workbook
+            </Link>
+          </div>
+        )}
+      </div>
+
+      <section className="card panel catalogue-list" aria-label="Workbook list">
+        <div className="catalogue-list__tools">
+          <ScopeTabs label="Whose workbooks" value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option, tag: null, page: null })} />
+          <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search workbooks" onChange={(event) => setTyped(event.target.value)} />
+          {(tags.length > 0 || tag) && (
+            <select className="field__input catalogue-list__select" value={tag ?? ''} aria-label="Tag" onChange={(event) => update({ tag: event.target.value || null, page: null })}>
+              <option value="">All tags</option>
+              {[...new Set([...tags, ...(tag ? [tag] : [])])].map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+          <select
+            className="field__input catalogue-list__select"
+            value={sort}
+            aria-label="Sort by"
+            onChange={(event) => update({ sort: event.target.value === 'updated' ? null : event.target.value, page: null })}
+          >
+            {WORKBOOK_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {WORKBOOK_SORT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {body}
+      </section>
+    </div>
+  );
+}
