@@ -449,9 +449,10 @@ describe('analytic-set dashboards', () => {
     expect(await actions().count()).toBe(0);
   });
 
-  it('/workbook/new makes a workbook of the dataset and shows it', async () => {
+  it('/workbook/new makes a workbook of the dataset on "Create workbook" and shows it', async () => {
     const datasetId = (await definitionOf('audience-insight')).datasets.production[0]!;
     await page.goto(`/workbook/new?datasetId=${datasetId}`);
+    await page.getByRole('button', { name: 'Create workbook' }).click();
     await page.waitForURL((url) => /^\/workbook\/[0-9a-f-]{36}$/.test(url.pathname));
     const id = new URL(page.url()).pathname.split('/').pop()!;
     const record = await api<{ name: string; datasets: { id: string; name: string }[] }>(analystToken, 'GET', `/v1/workbooks/${id}`);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './support/server.js';
 
-const NAV_ENTRIES = ['Datasets', 'Connectors', 'Queries', 'Maps', 'Dashboards', 'Workbooks', 'Basemaps', 'Colors'];
+const NAV_ENTRIES = ['Datasets', 'Connectors', 'Queries', 'Maps', 'Dashboards', 'Workbooks', 'Projects', 'Basemaps', 'Colors'];
 const ANALYST = { email: 'analyst@example.com', password: 'demo', name: 'Demo Analyst', organization: 'Demo' };
 
 let server: RunningServer | undefined;
@@ -72,11 +72,11 @@ describe('web shell', () => {
     expect(await navLabels(page)).toEqual(NAV_ENTRIES);
     await page.screenshot({ path: join(SCREENS_DIR, 'workspace.png'), fullPage: true });
 
-    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Connectors' }).click();
-    await page.waitForURL((url) => url.pathname === '/workspace/connectors');
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Queries' }).click();
+    await page.waitForURL((url) => url.pathname === '/workspace/queries');
     await page.getByRole('heading', { name: 'Page not available' }).waitFor();
     await page.getByText('not available in this version').waitFor();
-    await expect.poll(() => page.getByTestId('requested-path').textContent()).toBe('/workspace/connectors');
+    await expect.poll(() => page.getByTestId('requested-path').textContent()).toBe('/workspace/queries');
     expect(await navLabels(page)).toEqual(NAV_ENTRIES);
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(ANALYST.name);
 

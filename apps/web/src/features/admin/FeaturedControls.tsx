@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { FeaturedMap, PublishedItem } from '@atlas/domain';
 import { ConfirmWrite } from './ConfirmWrite';
 import { useFeatureMap, useHighlightMap, useUnfeatureMap } from './featured';
+import './featured.css';
 
 export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; entry: FeaturedMap | undefined; onError(failure: unknown | null): void }) {
   const feature = useFeatureMap();
@@ -18,13 +19,15 @@ export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; 
   if (!entry) {
     if (map.passwordProtected) return null;
     return (
-      <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => feature.mutateAsync({ publishedId: map.id }))}>
-        Feature
-      </button>
+      <div className="admin-featured__actions">
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => feature.mutateAsync({ publishedId: map.id }))}>
+          Feature
+        </button>
+      </div>
     );
   }
   return (
-    <>
+    <div className="admin-featured__actions">
       <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => highlight.mutateAsync({ id: entry.id, highlighted: !entry.highlighted }))}>
         {entry.highlighted ? 'Remove highlight' : 'Highlight'}
       </button>
@@ -32,7 +35,7 @@ export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; 
         Unfeature
       </button>
       {unfeaturing && <ConfirmUnfeature map={map} entry={entry} onClose={() => setUnfeaturing(false)} />}
-    </>
+    </div>
   );
 }
 

@@ -93,14 +93,16 @@ export function PublishedMapsSection() {
                   <td className="num">{numbers.format(map.views)}</td>
                   <td>{map.publishedAt ? formatDate(map.publishedAt) : '—'}</td>
                   <td>{map.passwordProtected ? 'Yes' : 'No'}</td>
-                  <td data-testid="featured-state">{featured.isSuccess ? FEATURED_STATE_LABELS[featuredState(featuredOf.get(map.id))] : '…'}</td>
+                  <td className="admin-featured">
+                    <span data-testid="featured-state">{featured.isSuccess ? FEATURED_STATE_LABELS[featuredState(featuredOf.get(map.id))] : '…'}</span>
+                    {featured.isSuccess && <FeaturedControls map={map} entry={featuredOf.get(map.id)} onError={setFeatureError} />}
+                  </td>
                   <td className="admin-table__actions">
                     {map.resourceId && (
                       <Link className="button button--ghost" to={{ search: `?section=resources&id=${encodeURIComponent(map.resourceId)}` }}>
                         Owner and visibility
                       </Link>
                     )}
-                    {featured.isSuccess && <FeaturedControls map={map} entry={featuredOf.get(map.id)} onError={setFeatureError} />}
                     <button type="button" className="button button--ghost admin-danger-text" onClick={() => setChange({ map, privacy: 'private' })}>
                       Make private
                     </button>
