@@ -151,7 +151,6 @@ export interface DatasetPatch {
   description?: string;
   type?: DatasetType;
   metadata?: DatasetMetadata;
-  owner?: { userId: string; organizationId: string };
 }
 
 /** Absent fields keep their value; metadata is replaced as a whole. */
@@ -162,8 +161,6 @@ export async function updateDataset(db: Queryable, id: string, patch: DatasetPat
        description = coalesce($3, description),
        type = coalesce($4, type),
        metadata = coalesce($5::jsonb, metadata),
-       owner_id = coalesce($6::uuid, owner_id),
-       organization_id = coalesce($7::uuid, organization_id),
        updated_at = now()
      WHERE id = $1`,
     [
@@ -172,19 +169,12 @@ export async function updateDataset(db: Queryable, id: string, patch: DatasetPat
       patch.description ?? null,
       patch.type ?? null,
       patch.metadata === undefined ? null : JSON.stringify(patch.metadata),
-      patch.owner?.userId ?? null,
-      patch.owner?.organizationId ?? null,
     ],
   );
 }
 
 export async function deleteDataset(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM datasets WHERE id = $1', [id]);
-}
-
-export async function findUserOrganization(db: Queryable, userId: string): Promise<string | null> {
-  const rows = await db.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE id = $1', [userId]);
-  return rows[0]?.organization_id ?? null;
 }
 
 /** Maps linked to the dataset that the caller can read. */

@@ -95,8 +95,6 @@ export interface RecordChanges {
   name?: string;
   description?: string;
   metadata?: Record<string, unknown>;
-  ownerId?: string;
-  organizationId?: string;
 }
 
 /** Applies the given changes and always moves updatedAt. */
@@ -106,8 +104,6 @@ export async function updateRecord(db: Queryable, id: string, changes: RecordCha
   if (changes.name !== undefined) sets.push(`name = ${params.add(changes.name)}`);
   if (changes.description !== undefined) sets.push(`description = ${params.add(changes.description)}`);
   if (changes.metadata !== undefined) sets.push(`metadata = ${params.add(JSON.stringify(changes.metadata, dropAccessTokens))}::jsonb`);
-  if (changes.ownerId !== undefined) sets.push(`owner_id = ${params.add(changes.ownerId)}`);
-  if (changes.organizationId !== undefined) sets.push(`organization_id = ${params.add(changes.organizationId)}`);
   await db.query(`UPDATE records SET ${sets.join(', ')} WHERE id = $1`, params.values);
 }
 
@@ -165,9 +161,4 @@ export async function copyLinks(db: Queryable, identity: Identity, fromId: strin
       params.values,
     );
   }
-}
-
-export async function findUserOrganization(db: Queryable, userId: string): Promise<string | null> {
-  const rows = await db.query<{ organization_id: string }>('SELECT organization_id FROM users WHERE id = $1', [userId]);
-  return rows[0]?.organization_id ?? null;
 }
