@@ -15,7 +15,7 @@ import { forbidden, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Engine } from '../../engine/types.js';
 import type { Db, Queryable } from '../../store/index.js';
-import { transferOwnership } from '../admin/ownership.js';
+import { transferOwnership } from '../records/ownership.js';
 import { assertQuota } from '../quota/service.js';
 import { cloneData } from './data-service.js';
 import * as repo from './repo.js';
@@ -64,7 +64,7 @@ export async function createDataset(db: Db, identity: Identity, request: CreateD
   });
 }
 
-/** Owner transfer (ownerId) is admin mode only, to a maker of the dataset's organization (modules/admin/ownership.ts). */
+/** Owner transfer (ownerId) is admin mode only, to a maker of the dataset's organization (modules/records/ownership.ts). */
 export async function updateDataset(db: Db, identity: Identity, id: string, request: UpdateDatasetRequest, isAdmin?: boolean): Promise<Dataset> {
   const adminMode = assertAdminMode(identity, isAdmin);
   if (request.ownerId !== undefined && !adminMode) {

@@ -13,7 +13,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { BlobStore } from '../../blobs/types.js';
 import type { Db, Queryable } from '../../store/index.js';
-import { transferOwnership } from '../admin/ownership.js';
+import { transferOwnership } from './ownership.js';
 import { acquireLock, assertWritable } from '../locks/service.js';
 import { deleteForRecord } from '../publishing/repo.js';
 import { assertQuota } from '../quota/service.js';
@@ -83,7 +83,7 @@ export async function createRecord(db: Db, identity: Identity, kind: RecordKind,
 
 /**
  * PUT /{id}: needs write and no other editor's lock; in admin mode the owner may change too, to a maker of the record's
- * organization (modules/admin/ownership.ts). Changing only the owner needs no lock: the old owner's lock passes on.
+ * organization (ownership.ts). Changing only the owner needs no lock: the old owner's lock passes on.
  */
 export async function updateRecord(
   db: Db,

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SEATS, type Seat } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { Modal } from '../sharing';
+import { DialogFormEnd } from './DialogFormEnd';
 import { SEAT_LABELS } from './format';
 import { useAdminWrite, useOrganizationChoices } from './queries';
 
@@ -71,19 +72,7 @@ export function InviteDialog({ organizationId: initialOrganization, onClose }: {
           <textarea className="field__input admin-textarea" value={message} maxLength={2000} onChange={(event) => setMessage(event.target.value)} />
         </label>
         <p className="field__hint">No mail is sent: the address joins the organization when its owner signs up or signs in with the address verified.</p>
-        {invite.isError && (
-          <p className="form__error" role="alert">
-            {errorText(invite.error)}
-          </p>
-        )}
-        <div className="admin-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!ready || invite.isPending}>
-            {invite.isPending ? 'Inviting…' : 'Invite'}
-          </button>
-        </div>
+        <DialogFormEnd write={invite} onCancel={onClose} label="Invite" pendingLabel="Inviting…" disabled={!ready} />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SEATS, type Seat, type User } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { Modal } from '../sharing';
+import { DialogFormEnd } from './DialogFormEnd';
 import { SEAT_LABELS } from './format';
 import { useAdminWrite, useOrganizationChoices } from './queries';
 
@@ -45,19 +46,7 @@ export function MoveUserDialog({ user, onClose }: { user: User; onClose(): void 
             ))}
           </select>
         </label>
-        {move.isError && (
-          <p className="form__error" role="alert">
-            {errorText(move.error)}
-          </p>
-        )}
-        <div className="admin-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!organizationId || move.isPending}>
-            {move.isPending ? 'Moving…' : 'Move'}
-          </button>
-        </div>
+        <DialogFormEnd write={move} onCancel={onClose} label="Move" pendingLabel="Moving…" disabled={!organizationId} />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Organization } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { Modal } from '../sharing';
+import { DialogFormEnd } from './DialogFormEnd';
 import { DEFAULT_MAKER_POLICY, policyName } from './format';
 import { useAdminWrite, useQuotaPolicies } from './queries';
 
@@ -42,19 +43,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
             {policies.isError ? `Quota policies could not be read: ${errorText(policies.error)}` : 'Every maker of the organization gets this policy at once; viewers keep the viewer policy.'}
           </span>
         </label>
-        {save.isError && (
-          <p className="form__error" role="alert">
-            {errorText(save.error)}
-          </p>
-        )}
-        <div className="admin-dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={!name.trim() || save.isPending}>
-            {save.isPending ? 'Saving…' : organization ? 'Save' : 'Create organization'}
-          </button>
-        </div>
+        <DialogFormEnd write={save} onCancel={onClose} label={organization ? 'Save' : 'Create organization'} pendingLabel="Saving…" disabled={!name.trim()} />
       </form>
     </Modal>
   );

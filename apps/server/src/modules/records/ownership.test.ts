@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
-import { expectError, nonAdministrators, snapshot } from './test-support/refusals.js';
+import { expectError, nonAdministrators, snapshot } from '../admin/test-support/refusals.js';
 
 const KINDS = [
   { path: '/v1/maps', type: 'map' },
