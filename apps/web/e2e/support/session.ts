@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './server.js';
 
 export interface SignedIn {
@@ -34,6 +34,8 @@ export function useBrowserSession(): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  // Requests of any page this session opened that went to another host than ours (the offline rule).
+  let offHost: string[] = [];
 
   beforeAll(async () => {
     server = await startServer();
@@ -51,6 +53,9 @@ export function useBrowserSession(): BrowserSession {
       await mkdir(RESULTS_DIR, { recursive: true });
       await page.screenshot({ path: join(RESULTS_DIR, `${fileNameFor(ctx.task.name)}.png`), fullPage: true }).catch(() => undefined);
     }
+    const leaked = offHost;
+    offHost = [];
+    expect(leaked, 'requests to other hosts than the studio').toEqual([]);
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
@@ -82,6 +87,11 @@ export function useBrowserSession(): BrowserSession {
       context = await started(browser, 'The browser').newContext({ baseURL: session.server.baseUrl, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
       context.setDefaultTimeout(20_000);
       await context.addInitScript((value) => window.localStorage.setItem('atlas.token', value), token);
+      const host = new URL(session.server.baseUrl).host;
+      context.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^(https?|wss?):$/.test(url.protocol) && url.host !== host) offHost.push(request.url());
+      });
       page = await context.newPage();
       return page;
     },
