@@ -56,7 +56,13 @@ export async function signIn(base, email = 'analyst@example.com') {
     body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'demo' }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
+  const { token } = await response.json();
+  // The pages benched open behind the studio and analytic data terms (docs/legal.md): accepted once, as a user would.
+  for (const type of ['studio-tos', 'fsq-bi']) {
+    const consent = await fetch(`${base}/v1/legal/${type}/consent`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    if (!consent.ok) throw new Error(`consent to ${type}: ${consent.status} ${await consent.text()}`);
+  }
+  return token;
 }
 
 /** JSON bodies are encoded; a ReadableStream goes as it is (with the content type given in headers). */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './support/server.js';
+import { acceptAgreements } from './support/session.js';
 
 
 /** The filter each test changes through the query bar, and the option it picks (else the first one not selected). */
@@ -88,7 +89,10 @@ async function signIn(email: string): Promise<{ token: string; user: { organizat
     body: JSON.stringify({ email, password: 'demo' }),
   });
   if (!response.ok) throw new Error(`Sign-in of ${email} answered ${response.status}`);
-  return (await response.json()) as { token: string; user: { organization: { id: string } } };
+  const signedIn = (await response.json()) as { token: string; user: { organization: { id: string } } };
+  // The studio and analytic data terms accepted, as session.signIn does (docs/legal.md).
+  await acceptAgreements(server.baseUrl, signedIn.token);
+  return signedIn;
 }
 
 /** A page of a new browser context signed in with the token (the web app reads it from localStorage). */

@@ -70,15 +70,26 @@ describe('featured maps', () => {
     await expect.poll(() => row('E2E Featured tides').getByTestId('featured-state').textContent()).toBe('No');
     expect((await featuredList()).map((entry) => entry.publishedId)).toEqual([ferriesId]);
 
+    // How the ferries show in the workspace: its own title and a description, edited in the console.
+    await row('E2E Featured ferries').getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Featured “E2E Featured ferries”' });
+    await edit.getByLabel('Title in the workspace').fill('E2E Featured ferries of the bay');
+    await edit.getByLabel('Description').fill('Every crossing, by hour');
+    await session.screenshot('featured-admin-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await featuredList()).map((entry) => [entry.title, entry.description])).toEqual([['E2E Featured ferries of the bay', 'Every crossing, by hour']]);
+
     // The analyst sees the highlighted map and opens its public view.
     page = await session.openPage(analystToken);
     await page.goto('/workspace');
     const item = featuredSection().getByTestId('gallery-item');
     await expect.poll(() => item.count()).toBe(1);
-    expect(await item.textContent()).toContain('E2E Featured ferries');
+    expect(await item.textContent()).toContain('E2E Featured ferries of the bay');
+    expect(await item.textContent()).toContain('Every crossing, by hour');
     expect(await item.textContent()).toContain('Highlighted');
     await session.screenshot('featured-workspace');
-    await item.getByRole('link', { name: 'E2E Featured ferries' }).click();
+    await item.getByRole('link', { name: 'E2E Featured ferries of the bay' }).click();
     await page.waitForURL((url) => url.pathname === `/public/${ferriesId}`);
     await page.getByRole('heading', { name: 'E2E Featured ferries' }).waitFor({ timeout: 60_000 });
   });

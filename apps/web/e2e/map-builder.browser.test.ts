@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR, launchBrowser, startServer, type RunningServer } from './support/server.js';
+import { acceptAgreements } from './support/session.js';
 
 let server: RunningServer;
 let browser: Browser | undefined;
@@ -50,7 +51,10 @@ async function signIn(email: string): Promise<Session> {
     body: JSON.stringify({ email, password: 'demo' }),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as Session;
+  const signedIn = (await response.json()) as Session;
+  // The studio and analytic data terms accepted, as session.signIn does (docs/legal.md).
+  await acceptAgreements(server.baseUrl, signedIn.token);
+  return signedIn;
 }
 
 async function api<T>(token: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<T> {

@@ -154,6 +154,30 @@ describe('projects', () => {
     await session.api(tokens.analyst, 'DELETE', `/v1/projects/${project.id}`);
   });
 
+  it('files a dataset from its details and a map style from its card through "Add to project"', async () => {
+    const project = await session.api<ProjectAnswer>(tokens.analyst, 'POST', '/v1/projects', { name: 'E2E more plans' });
+    const dataset = await session.api<{ id: string; name: string }>(tokens.analyst, 'POST', '/v1/datasets', { name: 'E2E planned dataset' });
+    const style = await session.api<{ id: string }>(tokens.analyst, 'POST', '/v1/map-assets', { type: 'map-style', name: 'E2E planned style' });
+    const file = async (name: string) => {
+      const dialog = page.getByRole('dialog', { name: `Add “${name}” to a project` });
+      await dialog.getByLabel('Project', { exact: true }).selectOption({ label: 'E2E more plans' });
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await openPage(tokens.analyst);
+    await page.goto(`/workspace/datasets/${dataset.id}`);
+    await page.getByRole('button', { name: 'Add to project' }).click();
+    await session.screenshot('projects-add-dataset');
+    await file('E2E planned dataset');
+    await page.goto('/workspace/basemaps');
+    await page.locator(`[data-asset="${style.id}"]`).getByRole('button', { name: 'Add to project' }).click();
+    await file('E2E planned style');
+    await expect
+      .poll(async () => (await entriesOf(project.id)).map((entry) => [entry.resourceType, entry.resource.id, entry.folderId]).sort(), POLL)
+      .toEqual([['dataset', dataset.id, null], ['map-style', style.id, null]]);
+    await session.api(tokens.analyst, 'DELETE', `/v1/projects/${project.id}`);
+  });
+
   it('offers a viewer seat no create or change control, and shows what the organization’s project holds', async () => {
     const project = await session.api<ProjectAnswer>(tokens.analyst, 'POST', '/v1/projects', { name: 'E2E shared plans' });
     const folder = await session.api<{ id: string }>(tokens.analyst, 'POST', `/v1/projects/${project.id}/folders`, { name: 'Reading' });

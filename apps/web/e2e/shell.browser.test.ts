@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESULTS_DIR, SCREENS_DIR, fileNameFor, launchBrowser, startServer, type RunningServer } from './support/server.js';
 
-const NAV_ENTRIES = ['Datasets', 'Connectors', 'Queries', 'Maps', 'Dashboards', 'Workbooks', 'Projects', 'Basemaps', 'Colors'];
+const NAV_ENTRIES = ['Datasets', 'Connectors', 'Queries', 'Maps', 'Dashboards', 'Workbooks', 'Projects', 'Reports', 'Basemaps', 'Colors'];
 const ANALYST = { email: 'analyst@example.com', password: 'demo', name: 'Demo Analyst', organization: 'Demo' };
 
 let server: RunningServer | undefined;
@@ -63,6 +63,8 @@ describe('web shell', () => {
 
     await signIn(page, ANALYST.email, ANALYST.password);
     await page.waitForURL((url) => url.pathname === '/workspace');
+    // A user who has not accepted the studio terms accepts them first (docs/legal.md).
+    await page.getByRole('button', { name: 'I accept' }).click();
 
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe(ANALYST.name);
     await expect.poll(() => page.getByTestId('organization-name').textContent()).toBe(ANALYST.organization);

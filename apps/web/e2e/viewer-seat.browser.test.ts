@@ -66,6 +66,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'workbooks', path: () => '/workspace/workbooks', ready: () => page.getByRole('heading', { name: 'Workbooks', level: 1 }), creates: [() => control('New workbook')] },
   { name: 'projects', path: () => '/workspace/projects', ready: () => page.getByRole('heading', { name: 'Projects', level: 1 }), creates: [() => control('New project')] },
+  { name: 'reports', path: () => '/workspace/reports', ready: () => page.getByRole('heading', { name: 'Reports', level: 1 }), creates: [() => control('Publish report')] },
   { name: 'connectors', path: () => '/workspace/connectors', ready: () => page.getByRole('heading', { name: 'Connectors', level: 1 }), creates: [() => control('New connection')] },
 ];
 

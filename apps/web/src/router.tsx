@@ -5,10 +5,12 @@ import { RequireAuth } from './features/auth/RequireAuth';
 import { SignInPage } from './features/auth/SignInPage';
 import { DashboardsPage } from './features/dashboards';
 import { DatasetPage, DatasetsPage } from './features/datasets';
+import { BiTermsGate } from './features/legal/BiTermsGate';
 import { BasemapsPage, ColorsPage } from './features/map-assets';
 import { ConnectorsPage } from './features/connectors';
 import { MapsPage } from './features/maps';
 import { ProjectsPage } from './features/projects';
+import { PublicReportPage, ReportsPage } from './features/reports';
 import { NewWorkbookPage, WorkbookPage, WorkbooksPage } from './features/workbooks';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
 import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
@@ -66,7 +68,9 @@ const BUILT_SCREENS = [
   'colors',
   'connectors',
   'projects',
+  'reports',
   'publicView',
+  'publicReport',
   'preview',
   'admin',
 ] as const satisfies readonly RouteName[];
@@ -98,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: ROUTE_PATTERNS.signIn, element: <SignInPage /> },
       // Open to anyone, signed in or not: the published snapshot, read-only.
       { path: ROUTE_PATTERNS.publicView, element: <PublicViewPage /> },
+      { path: ROUTE_PATTERNS.publicReport, element: <PublicReportPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -114,6 +119,7 @@ export const routes: RouteObject[] = [
               { path: ROUTE_PATTERNS.basemaps, element: <BasemapsPage /> },
               { path: ROUTE_PATTERNS.colors, element: <ColorsPage /> },
               { path: ROUTE_PATTERNS.projects, element: <ProjectsPage /> },
+              { path: ROUTE_PATTERNS.reports, element: <ReportsPage /> },
               { path: ROUTE_PATTERNS.workbooks, element: <WorkbooksPage /> },
               { path: ROUTE_PATTERNS.connectors, element: <ConnectorsPage /> },
               ...WORKSPACE_SCREENS.map(unavailable),
@@ -126,8 +132,9 @@ export const routes: RouteObject[] = [
             element: <WorkspaceLayout />,
             children: [{ index: true, element: <AdminPage /> }],
           },
-          { path: ROUTE_PATTERNS.newDashboard, element: <NewDashboardPage /> },
-          { path: ROUTE_PATTERNS.dashboard, element: <SavedDashboardPage /> },
+          // The analytic sets ask for the fsq-bi terms once (docs/legal.md).
+          { path: ROUTE_PATTERNS.newDashboard, element: <BiTermsGate><NewDashboardPage /></BiTermsGate> },
+          { path: ROUTE_PATTERNS.dashboard, element: <BiTermsGate><SavedDashboardPage /></BiTermsGate> },
           { path: ROUTE_PATTERNS.newWorkbook, element: <NewWorkbookPage /> },
           { path: ROUTE_PATTERNS.workbook, element: <WorkbookPage /> },
           { path: ROUTE_PATTERNS.newMap, element: <NewMapPage /> },

@@ -15,6 +15,8 @@ export const PROJECT_RESOURCE_TYPES = ['map', 'dataset', 'insight', 'map-style']
 
 export const PERMISSION_ROLES = ['limited-viewer', 'viewer', 'editor'] as const;
 export const PERMISSION_ACTIONS = ['read', 'write', 'delete', 'copy'] as const;
+/** What a record's answer says the caller may do with it: the permission actions after the seat, plus share and download. */
+export const CALLER_ACTIONS = ['read', 'write', 'delete', 'copy', 'share', 'download'] as const;
 export const GRANTEE_KINDS = ['user', 'role', 'organization', 'email'] as const;
 export const VISIBILITIES = ['private', 'public_read'] as const;
 
@@ -85,6 +87,7 @@ export type DatasetStatus = (typeof DATASET_STATUSES)[number];
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export type PermissionRole = (typeof PERMISSION_ROLES)[number];
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+export type CallerAction = (typeof CALLER_ACTIONS)[number];
 export type Seat = (typeof SEATS)[number];
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type LegalAgreementType = (typeof LEGAL_AGREEMENT_TYPES)[number];

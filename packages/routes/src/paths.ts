@@ -13,12 +13,14 @@ export const ROUTE_PATTERNS = {
   basemaps: '/workspace/basemaps',
   colors: '/workspace/colors',
   projects: '/workspace/projects',
+  reports: '/workspace/reports',
   map: '/:mapId',
   dashboard: '/dashboard/:id',
   newDashboard: '/dashboard/new',
   workbook: '/workbook/:id',
   newWorkbook: '/workbook/new',
   publicView: '/public/:id',
+  publicReport: '/public/report/:id',
   preview: '/preview/:id',
   newMap: '/new',
   signIn: '/sign-in',
@@ -69,6 +71,10 @@ export const paths = {
   workbook: (id: string) => `/workbook/${seg(id)}`,
   newWorkbook: ({ datasetId }: { datasetId?: string } = {}) => withQuery(ROUTE_PATTERNS.newWorkbook, { datasetId }),
   publicView: (id: string) => `/public/${seg(id)}`,
+  /** The published report, read signed out (docs/reports.md). */
+  publicReport: (id: string) => `/public/report/${seg(id)}`,
+  /** The caller's published reports. */
+  reports: () => ROUTE_PATTERNS.reports,
   preview: (id: string) => `/preview/${seg(id)}`,
   newMap: ({ datasetUuids, connectorUuid }: { datasetUuids?: readonly string[]; connectorUuid?: string } = {}) =>
     withQuery(ROUTE_PATTERNS.newMap, { datasetUuid: datasetUuids, connectorUuid }),

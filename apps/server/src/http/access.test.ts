@@ -7,7 +7,7 @@ import { Params } from '../store/params.js';
 import { addUser, userId } from '../test-support/fixtures.js';
 import { useHarness } from '../test-support/harness.js';
 import { testStores } from '../test-support/stores.js';
-import { ACCESS_RESOURCE_TYPES, checkAccess, readableFilter, resourceTable, sharedWithFilter, type AccessResourceType } from './access.js';
+import { ACCESS_RESOURCE_TYPES, callerActions, checkAccess, checkDataDownload, readableFilter, resourceTable, sharedWithFilter, type AccessResourceType } from './access.js';
 import type { Identity } from './identity.js';
 
 /** Inserts one resource of each type owned by `ownerId`, straight into its table. */
@@ -94,6 +94,15 @@ describe.each(testStores())('the access check on $name', (store) => {
           (error: { statusCode: number }) => error.statusCode,
         );
         expect(outcome, `${action}`).toBe(expected[action]);
+      }
+      // What a record's answer tells the caller is what the check allows: share goes with write, download with a copy by rank.
+      const told = (await callerActions(h.db, identity, type, [id], adminMode)).get(id) ?? [];
+      const allowed = ALL.filter((action) => expected[action] === 'allow');
+      expect(told.filter((action) => action !== 'share' && action !== 'download')).toEqual(allowed);
+      expect(told.includes('share')).toBe(allowed.includes('write'));
+      if (type === 'dataset' && identity && !adminMode) {
+        const downloads = await checkDataDownload(h.db, identity, id).then(() => true, () => false);
+        expect(told.includes('download')).toBe(downloads);
       }
       // The list filter encodes the same rules: the resource is listed exactly when it can be read.
       const params = new Params([id]);

@@ -1,4 +1,4 @@
-import { ROLE_ACTIONS, type PermissionAction, type PermissionRole, type RecordKind, type Visibility } from '@atlas/domain';
+import { ROLE_ACTIONS, type CallerAction, type PermissionAction, type PermissionRole, type RecordKind, type Visibility } from '@atlas/domain';
 import type { Db, Queryable } from '../store/index.js';
 import { Params } from '../store/params.js';
 import { forbidden, notFound } from './errors.js';
@@ -138,8 +138,6 @@ export async function resolveAccess(db: Queryable, identity: Identity | null, ty
   const row = rows[0];
   const rank = adminMode && row ? OWNER_RANK : row?.rank ?? null;
   if (!row || rank === null) throw notFound(`${resourceLabel(type)} not found`, `No ${resourceLabel(type).toLowerCase()} with id ${id}`);
-  // A viewer seat reads; creating, changing and copying need a maker seat.
-  const actions = identity?.seat === 'viewer' && !adminMode ? ['read' as const] : RANK_ACTIONS[rank]!;
   return {
     type,
     id,
@@ -147,9 +145,56 @@ export async function resolveAccess(db: Queryable, identity: Identity | null, ty
     organizationId: row.organization_id,
     visibility: row.visibility,
     isOwner: identity?.userId === row.owner_id,
-    actions: new Set(actions),
+    actions: new Set(seatActions(identity, rank, adminMode)),
     rankActions: new Set(RANK_ACTIONS[rank]!),
   };
+}
+
+/** A viewer seat reads; creating, changing and copying need a maker seat (admin mode is an administrator's). */
+function seatActions(identity: Identity | null, rank: number, adminMode: boolean): readonly PermissionAction[] {
+  return identity?.seat === 'viewer' && !adminMode ? ['read'] : RANK_ACTIONS[rank]!;
+}
+
+/** What a record's answer tells the caller, from the same rank and seat rules `checkAccess` enforces. */
+function callerActionsFor(identity: Identity | null, rank: number, adminMode: boolean): CallerAction[] {
+  const actions: CallerAction[] = [...seatActions(identity, rank, adminMode)];
+  if (actions.includes('write')) actions.push('share');
+  if (RANK_ACTIONS[rank]!.includes('copy')) actions.push('download');
+  return actions;
+}
+
+/**
+ * The caller's actions on each of `ids` (one query for a whole page), for the `actions` every record answer carries.
+ * Ids the caller may not see get none; answers only hold rows the access check or list filter let through.
+ */
+export async function callerActions(db: Queryable, identity: Identity | null, type: AccessResourceType, ids: readonly string[], adminMode = false): Promise<Map<string, CallerAction[]>> {
+  const answer = new Map<string, CallerAction[]>();
+  if (ids.length === 0) return answer;
+  const params = new Params([ids]);
+  const rows = await db.query<{ id: string; rank: number | null }>(
+    `SELECT r.id, ${rankSql(identity, type, 'r', params)} AS rank FROM ${RESOURCE_TABLES[type].table} r WHERE r.id = ANY($1::uuid[])`,
+    params.values,
+  );
+  const admin = adminMode && identity?.isAdmin === true;
+  for (const row of rows) {
+    const rank = admin ? OWNER_RANK : row.rank;
+    answer.set(row.id, rank === null ? [] : callerActionsFor(identity, rank, admin));
+  }
+  return answer;
+}
+
+/** A record as stored, before its answer adds the caller's actions. */
+export type Stored<T extends { actions: unknown }> = Omit<T, 'actions'>;
+
+/** `records` with the caller's actions added, in the order given. */
+export async function withCallerActions<T extends { id: string }>(db: Queryable, identity: Identity | null, type: AccessResourceType, records: readonly T[], adminMode = false): Promise<Array<T & { actions: CallerAction[] }>> {
+  const actions = await callerActions(db, identity, type, records.map((record) => record.id), adminMode);
+  return records.map((record) => ({ ...record, actions: actions.get(record.id) ?? [] }));
+}
+
+/** One record with the caller's actions added. */
+export async function oneWithCallerActions<T extends { id: string }>(db: Queryable, identity: Identity | null, type: AccessResourceType, record: T, adminMode = false): Promise<T & { actions: CallerAction[] }> {
+  return (await withCallerActions(db, identity, type, [record], adminMode))[0]!;
 }
 
 /** The check every handler calls before touching a resource. */

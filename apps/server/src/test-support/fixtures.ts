@@ -43,3 +43,8 @@ export async function demoIds(db: Queryable): Promise<{ analyst: string; demoOrg
   const rows = await db.query<{ id: string; organization_id: string }>("SELECT id, organization_id FROM users WHERE email = 'analyst@example.com'");
   return { analyst: rows[0]!.id, demoOrg: rows[0]!.organization_id };
 }
+
+/** What a record's answer tells its owner (a maker) they may do: everything. */
+export const OWNER_ACTIONS = ['read', 'write', 'delete', 'copy', 'share', 'download'];
+/** What it tells a maker of the owner's organization without a grant: read it and take a copy. */
+export const MEMBER_ACTIONS = ['read', 'copy', 'download'];

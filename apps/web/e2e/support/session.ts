@@ -16,8 +16,11 @@ export interface BrowserSession {
   /** The page openPage last opened. */
   readonly page: Page;
   readonly context: BrowserContext;
-  /** Signs in with the demo password. */
-  signIn(email: string): Promise<SignedIn>;
+  /**
+   * Signs in with the demo password and, unless `consent: false`, accepts the studio terms and the analytic data terms
+   * (CONSENTED_AGREEMENTS) through the API, so that pages opened with the token go straight to their screen.
+   */
+  signIn(email: string, options?: SignInOptions): Promise<SignedIn>;
   /** A page of a new browser context signed in with the token (the web app reads it from localStorage). */
   openPage(token: string): Promise<Page>;
   /** An API call as the token's user: the status and the parsed answer, whatever the status. */
@@ -26,6 +29,22 @@ export interface BrowserSession {
   api<T>(token: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   /** The current page, whole, as test-results/screens/{name}.png. */
   screenshot(name: string): Promise<Buffer>;
+}
+
+export interface SignInOptions {
+  /** Accept CONSENTED_AGREEMENTS after signing in (default true); false leaves the user's consents as they are. */
+  consent?: boolean;
+}
+
+/** The agreements the web app asks for before the workspace (studio-tos) and before the dashboards (fsq-bi). */
+export const CONSENTED_AGREEMENTS = ['studio-tos', 'fsq-bi'] as const;
+
+/** Accepts the latest version of each of CONSENTED_AGREEMENTS as the token's user (repeating it changes nothing). */
+export async function acceptAgreements(baseUrl: string, token: string): Promise<void> {
+  for (const type of CONSENTED_AGREEMENTS) {
+    const response = await fetch(`${baseUrl}/v1/legal/${type}/consent`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`Consent to ${type} answered ${response.status}: ${await response.text()}`);
+  }
 }
 
 /** Registers the file's hooks (start, stop, failure screenshots) and answers the session they run. */
@@ -73,14 +92,16 @@ export function useBrowserSession(): BrowserSession {
     get context() {
       return started(context, 'The browser context');
     },
-    async signIn(email) {
+    async signIn(email, { consent = true } = {}) {
       const response = await fetch(`${session.server.baseUrl}/v1/auth/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email, password: 'demo' }),
       });
       if (!response.ok) throw new Error(`Sign-in of ${email} answered ${response.status}`);
-      return (await response.json()) as SignedIn;
+      const signedIn = (await response.json()) as SignedIn;
+      if (consent) await acceptAgreements(session.server.baseUrl, signedIn.token);
+      return signedIn;
     },
     async openPage(token) {
       await context?.close();

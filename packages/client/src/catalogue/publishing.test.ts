@@ -82,12 +82,18 @@ describe('createPublishingApi', () => {
   });
 
   it('creates, publishes, reads and shares reports', async () => {
-    const { api, calls } = setup([{}, {}, {}, {}]);
+    const { api, calls } = setup([{ items: [], total: 0 }, {}, {}, {}, {}, {}, {}]);
+    await expect(api.reports.list()).resolves.toEqual({ items: [], total: 0 });
+    await api.reports.list({ limit: 25, offset: 50, isAdmin: true });
+    await api.reports.info('r1');
     await api.reports.create({ datasets: ['d1'], uploadOptions: { name: 'R' } });
     await api.reports.publish('r1', { config: { a: 1 } });
     await api.reports.get('r1', 'pw 1');
     await api.reports.invite('r1', { emails: ['a@b.c'], description: 'hi' });
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['GET', 'https://api.test/v1/reports/published', undefined],
+      ['GET', 'https://api.test/v1/reports/published?limit=25&offset=50&isAdmin=true', undefined],
+      ['GET', 'https://api.test/v1/reports/published/r1?infoOnly=true', undefined],
       ['POST', 'https://api.test/v1/reports/published/resources', { datasets: ['d1'], uploadOptions: { name: 'R' } }],
       ['POST', 'https://api.test/v1/reports/published/r1', { config: { a: 1 } }],
       ['GET', 'https://api.test/v1/reports/published/r1?password=pw+1', undefined],

@@ -16,6 +16,8 @@ import type {
   PublishResourcesResponse,
   ReportInvitation,
   ReportInviteRequest,
+  ReportList,
+  ReportListQuery,
   UpdateFeaturedMapRequest,
   UploadOptions,
 } from '@atlas/domain';
@@ -85,6 +87,8 @@ export function createPublishingApi(request: Http['request']) {
         }),
     },
     reports: {
+      /** The caller's own reports, pending ones too, newest change first; `isAdmin: true` (administrators) lists every report. */
+      list: (query: Partial<ReportListQuery> = {}) => request<ReportList>('GET', reports, { query }),
       create: (body: CreateReportRequest) => request<CreateReportResponse>('POST', `${reports}/resources`, { body }),
       publish: (id: string, body: PublishReportRequest = {}) => request<PublishedItem>('POST', `${reports}/${seg(id)}`, { body }),
       get: (id: string, password?: string) => request<PublishedItem>('GET', `${reports}/${seg(id)}`, { query: { password } }),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { STORAGE_CONNECTION_TYPES, VISIBILITIES, WAREHOUSE_CONNECTION_TYPES } from '../enums.js';
-import { Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 
 export const DATA_CONNECTION_TYPES = [...WAREHOUSE_CONNECTION_TYPES, ...STORAGE_CONNECTION_TYPES] as const;
 export type DataConnectionType = (typeof DATA_CONNECTION_TYPES)[number];
@@ -44,6 +44,7 @@ export const DataConnection = Type.Object(
     ownerId: Uuid(),
     organizationId: Uuid(),
     visibility: StringEnum(VISIBILITIES),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'DataConnection' },

@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { SQL_PAGING_DEFAULTS } from '../constants.js';
 import { AGGREGATIONS, CACHE_MODES, QUERY_EXECUTION_STATES } from '../enums.js';
-import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 
 export const QUERY_TEMPLATE_MAX_LENGTH = 100_000;
 export const QUERY_TEMPLATE_MAX_PARAMETERS = 100;
@@ -64,6 +64,7 @@ export const QueryTemplate = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     ownerId: Uuid(),
     organizationId: Uuid(),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'QueryTemplate' },
@@ -290,6 +291,7 @@ export const QueryBookmark = Type.Object(
     query: BookmarkQuery,
     ownerId: Uuid(),
     organizationId: Uuid(),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'QueryBookmark' },

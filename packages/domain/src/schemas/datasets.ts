@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DATASET_METADATA_TYPES, DATASET_STATUSES, DATASET_TYPES, type DatasetStatus, type DatasetType } from '../enums.js';
-import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { VisibilitySchema } from './permissions.js';
 import { TagSummary } from './tags.js';
 
@@ -45,6 +45,7 @@ export const Dataset = Type.Object(
     owner: OwnerSummary,
     organizationId: Uuid(),
     visibility: VisibilitySchema,
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'Dataset' },
@@ -86,6 +87,9 @@ export const DatasetListQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive part of the name or description' })),
     type: Type.Optional(DatasetTypeSchema),
     status: Type.Optional(DatasetStatusSchema),
+    tagId: Type.Optional(
+      Type.Array(Uuid(), { maxItems: 50, description: "Only datasets carrying every one of these tags of the caller's organization (repeat the parameter for several)" }),
+    ),
     sort: Type.Optional(StringEnum(DATASET_SORT_KEYS, { description: 'What the page is ordered by (default updatedAt); status goes ready, pending, new, error; rowCount and sizeBytes put datasets without data last' })),
     order: Type.Optional(StringEnum(SORT_ORDERS, { description: 'asc or desc (default desc)' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
@@ -97,6 +101,7 @@ export type DatasetListQuery = {
   search?: string;
   type?: DatasetType;
   status?: DatasetStatus;
+  tagId?: string[];
   sort?: DatasetSortKey;
   order?: SortOrder;
   limit?: number;

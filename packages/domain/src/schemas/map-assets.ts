@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAP_ASSET_TYPES, VISIBILITIES } from '../enums.js';
-import { Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { OwnerSummary } from './datasets.js';
 import { THUMBNAIL_CONTENT_TYPES, UploadPolicy } from './uploads.js';
 
@@ -65,6 +65,7 @@ export const MapAsset = Type.Object(
     owner: OwnerSummary,
     organizationId: Uuid(),
     visibility: StringEnum(VISIBILITIES),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'MapAsset' },

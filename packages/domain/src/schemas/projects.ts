@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PROJECT_RESOURCE_TYPES } from '../enums.js';
-import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { VisibilitySchema } from './permissions.js';
 import { UploadPolicy } from './uploads.js';
 
@@ -26,6 +26,7 @@ export const Project = Type.Object(
     organizationId: Uuid(),
     visibility: VisibilitySchema,
     thumbnailSignedPostPolicy: Nullable(UploadPolicy),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'Project' },

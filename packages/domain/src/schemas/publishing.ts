@@ -14,6 +14,7 @@ export const PUBLISHED_PASSWORD_LIMITS = { minLength: 4, maxLength: 200 } as con
 export const PUBLISHED_LIST_MAX_IDS = 100;
 export const REPORT_MAX_DATASETS = 50;
 export const REPORT_INVITE_MAX_EMAILS = 100;
+export const REPORT_LIST_DEFAULT_LIMIT = 25;
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Description = Type.String({ maxLength: 2000 });
@@ -193,3 +194,18 @@ export const ReportInvitation = Type.Object(
   { title: 'ReportInvitation' },
 );
 export type ReportInvitation = Static<typeof ReportInvitation>;
+
+/** The caller's own reports, newest change first (docs/reports.md); administrators in admin mode list every report. */
+export const ReportListQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: REPORT_LIST_DEFAULT_LIMIT }),
+    offset: Type.Integer({ minimum: 0, default: 0 }),
+    isAdmin: Type.Optional(Type.Boolean({ description: 'Admin mode (administrators only): every report, not only the caller\'s' })),
+  },
+  { additionalProperties: false },
+);
+export type ReportListQuery = Static<typeof ReportListQuery>;
+
+/** A page of reports without their snapshots (config) and without anything of their password but whether one is set. */
+export const ReportList = Type.Object({ items: Type.Array(PublishedItemSummary), total: Type.Integer({ minimum: 0 }) }, { title: 'ReportList' });
+export type ReportList = Static<typeof ReportList>;

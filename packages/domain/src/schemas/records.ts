@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DATASET_STATUSES, DATASET_TYPES, MAP_ASSET_TYPES } from '../enums.js';
 import { OwnerSummary } from './datasets.js';
 import { UploadPolicy } from './uploads.js';
-import { DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { Lock } from './locks.js';
 import { VisibilitySchema } from './permissions.js';
 import { State } from './states.js';
@@ -84,6 +84,7 @@ export const CatalogueRecord = Type.Object(
     latestPublishedMap: Type.Optional(Nullable(PublishedRef)),
     featuredMap: Type.Optional(Nullable(FeaturedRef)),
     latestPublishedInsight: Type.Optional(Nullable(PublishedRef)),
+    actions: CallerActions(),
     ...Timestamps,
   },
   { title: 'CatalogueRecord' },

@@ -98,7 +98,7 @@ export const BulkTagResult = Type.Object(
     resourceType: ResourceTypeSchema,
     resourceId: Uuid(),
     ok: Type.Boolean(),
-    error: Type.Optional(Type.Object({ message: Type.String(), appStatusCode: Type.String() })),
+    error: Type.Optional(Type.Object({ message: Type.String(), appStatusCode: Type.String(), details: Type.Optional(Type.String()) })),
   },
   { title: 'BulkTagResult' },
 );

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, fakePostgres, type FakePostgres } from '../../connectors/test-support/fake-postgres.js';
-import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
+import { addUser, MEMBER_ACTIONS, OWNER_ACTIONS, userId, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { decryptSecret, secretBinding } from './secrets.js';
@@ -60,6 +60,7 @@ describe.each(testStores())('data connections on $name', (store) => {
       ownerId: analyst,
       organizationId: expect.any(String),
       visibility: 'private',
+      actions: OWNER_ACTIONS,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -77,6 +78,8 @@ describe.each(testStores())('data connections on $name', (store) => {
     // The organization sees it (read), nobody else does.
     const orgList = (await call('viewer@example.com', 'GET', '/v1/data-connections/for-organization?types=postgres')).json();
     expect(orgList.items.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([created.id, defaults.id]));
+    // A viewer seat is told it may only read (and take the rows its organization's rank allows out).
+    expect(orgList.items.find((c: { id: string }) => c.id === created.id).actions).toEqual(['read', 'download']);
     expect((await call('viewer@example.com', 'GET', '/v1/data-connections')).json()).toEqual({ items: [], total: 0 });
     expect((await call(outsider.email, 'GET', '/v1/data-connections/for-organization')).json()).toEqual({ items: [], total: 0 });
 
@@ -190,7 +193,7 @@ describe.each(testStores())('data connections on $name', (store) => {
     const b = await create('admin@example.com', { options: warehouse({ host: 'shared.example', database: 'other' }) });
     await create('analyst@example.com', { options: warehouse({ host: 'elsewhere.example' }) });
     await create(outsider.email, { options: warehouse({ host: 'shared.example' }) });
-    expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${a.id}/connections`)).json()).toEqual({ items: [b], total: 1 });
+    expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${a.id}/connections`)).json()).toEqual({ items: [{ ...b, actions: MEMBER_ACTIONS }], total: 1 });
 
     const dataset = await call('analyst@example.com', 'POST', '/v1/datasets', { name: 'Linked', dataConnectionId: a.id });
     expect(dataset.statusCode).toBe(201);

@@ -13,7 +13,7 @@ import {
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { connectorFor, type ConnectionTarget, type Connector } from '../../connectors/index.js';
-import { assertAdminMode, assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertAdminMode, assertCanCreate, checkAccess, forgetResource, withCallerActions, type Stored } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
@@ -46,7 +46,7 @@ function readOptions(type: string, input: Options): { options: Options; password
   return { options, password };
 }
 
-function present(row: repo.ConnectionRow): DataConnection {
+function toConnection(row: repo.ConnectionRow): Stored<DataConnection> {
   return {
     id: row.id,
     name: row.name,
@@ -61,7 +61,16 @@ function present(row: repo.ConnectionRow): DataConnection {
   };
 }
 
-const list = (rows: repo.ConnectionRow[]): DataConnectionList => ({ items: rows.map(present), total: rows.length });
+/** The answers for the caller, each with what they may do with it. */
+async function present(db: Queryable, identity: Identity, rows: repo.ConnectionRow[], adminMode = false): Promise<DataConnection[]> {
+  return withCallerActions(db, identity, 'data-connection', rows.map(toConnection), adminMode);
+}
+
+async function list(db: Queryable, identity: Identity, rows: repo.ConnectionRow[], adminMode: boolean): Promise<DataConnectionList> {
+  return { items: await present(db, identity, rows, adminMode), total: rows.length };
+}
+
+const presentOne = async (db: Queryable, identity: Identity, row: repo.ConnectionRow, adminMode = false) => (await present(db, identity, [row], adminMode))[0]!;
 
 function parseTypes(types: string | undefined): string[] | undefined {
   if (types === undefined) return undefined;
@@ -79,18 +88,18 @@ async function load(db: Queryable, id: string): Promise<repo.ConnectionRow> {
 export async function listOwned(db: Db, identity: Identity, query: { types?: string; isAdmin?: boolean }): Promise<DataConnectionList> {
   const adminMode = assertAdminMode(identity, query.isAdmin);
   const types = parseTypes(query.types);
-  return list(await repo.listConnections(db, identity, { adminMode, types, ...(adminMode ? {} : { ownerId: identity.userId }) }));
+  return list(db, identity, await repo.listConnections(db, identity, { adminMode, types, ...(adminMode ? {} : { ownerId: identity.userId }) }), adminMode);
 }
 
 /** GET /v1/data-connections/for-organization: the readable connections of the caller's organization. */
 export async function listForOrganization(db: Db, identity: Identity, query: { types?: string; isAdmin?: boolean }): Promise<DataConnectionList> {
   const adminMode = assertAdminMode(identity, query.isAdmin);
-  return list(await repo.listConnections(db, identity, { adminMode, types: parseTypes(query.types), organizationId: identity.organizationId }));
+  return list(db, identity, await repo.listConnections(db, identity, { adminMode, types: parseTypes(query.types), organizationId: identity.organizationId }), adminMode);
 }
 
 export async function getConnection(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<DataConnection> {
   await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
-  return present(await load(db, id));
+  return presentOne(db, identity, await load(db, id), isAdmin === true);
 }
 
 /** The option that names a connection's server, per type: connections sharing its value (and the type) reach the same server. */
@@ -114,12 +123,13 @@ export async function listSameServer(db: Db, identity: Identity, id: string, isA
   const access = await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
   const row = await load(db, id);
   const option = SERVER_OPTION[row.type];
+  const adminMode = assertAdminMode(identity, isAdmin);
   const rows = await repo.listConnections(db, identity, {
-    adminMode: assertAdminMode(identity, isAdmin),
+    adminMode,
     organizationId: access.organizationId,
     sameServer: { type: row.type, option, value: option ? row.options[option] : null, exceptId: id },
   });
-  return list(rows);
+  return list(db, identity, rows, adminMode);
 }
 
 /** GET /v1/data-connections/{id}/datasets: readable datasets whose dataConnection is this one. */
@@ -127,7 +137,7 @@ export async function listDatasets(db: Db, identity: Identity, id: string, isAdm
   await checkAccess(db, identity, 'data-connection', id, 'read', { isAdmin });
   const ids = await repo.linkedDatasetIds(db, identity, id, assertAdminMode(identity, isAdmin));
   const items = (await Promise.all(ids.map((datasetId) => findDataset(db, datasetId)))).filter((dataset) => dataset !== null);
-  return { items, total: items.length };
+  return { items: await withCallerActions(db, identity, 'dataset', items, isAdmin === true), total: items.length };
 }
 
 export async function createConnection(db: Db, identity: Identity, body: CreateDataConnectionRequest): Promise<DataConnection> {
@@ -146,7 +156,7 @@ export async function createConnection(db: Db, identity: Identity, body: CreateD
     options,
     secretCiphertext,
   });
-  return present(row);
+  return presentOne(db, identity, row);
 }
 
 export async function updateConnection(db: Db, identity: Identity, id: string, body: UpdateDataConnectionRequest, isAdmin?: boolean): Promise<DataConnection> {
@@ -162,7 +172,7 @@ export async function updateConnection(db: Db, identity: Identity, id: string, b
       if (password !== undefined) changes.secretCiphertext = encryptSecret(requireSecretsKey(), password, secretBinding(id, options));
       else if (secretBinding(id, options) !== secretBinding(id, stored.options)) changes.secretCiphertext = null;
     }
-    return present(await repo.updateConnection(tx, id, changes));
+    return presentOne(tx, identity, await repo.updateConnection(tx, id, changes), isAdmin === true);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { BookmarkQuery, QueryBookmark } from '@atlas/domain';
-import { inCallerOrganization, ownedByCaller, readableFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
@@ -18,7 +18,7 @@ interface BookmarkRow {
 
 const COLUMNS = 'b.id, b.organization_id, b.owner_id, b.name, b.description, b.query, b.created_at, b.updated_at';
 
-const toBookmark = (row: BookmarkRow): QueryBookmark => ({
+const toBookmark = (row: BookmarkRow): Stored<QueryBookmark> => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -35,7 +35,7 @@ export interface BookmarkContent {
   query: BookmarkQuery;
 }
 
-export async function insertBookmark(db: Queryable, row: { id: string; organizationId: string; ownerId: string } & BookmarkContent): Promise<QueryBookmark> {
+export async function insertBookmark(db: Queryable, row: { id: string; organizationId: string; ownerId: string } & BookmarkContent): Promise<Stored<QueryBookmark>> {
   const rows = await db.query<BookmarkRow>(
     `INSERT INTO query_bookmarks AS b (id, organization_id, owner_id, name, description, query) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING ${COLUMNS}`,
     [row.id, row.organizationId, row.ownerId, row.name, row.description, JSON.stringify(row.query)],
@@ -43,12 +43,12 @@ export async function insertBookmark(db: Queryable, row: { id: string; organizat
   return toBookmark(rows[0]!);
 }
 
-export async function findBookmark(db: Queryable, id: string): Promise<QueryBookmark | null> {
+export async function findBookmark(db: Queryable, id: string): Promise<Stored<QueryBookmark> | null> {
   const rows = await db.query<BookmarkRow>(`SELECT ${COLUMNS} FROM query_bookmarks b WHERE b.id = $1`, [id]);
   return rows[0] ? toBookmark(rows[0]) : null;
 }
 
-export async function updateBookmark(db: Queryable, id: string, content: BookmarkContent): Promise<QueryBookmark> {
+export async function updateBookmark(db: Queryable, id: string, content: BookmarkContent): Promise<Stored<QueryBookmark>> {
   const rows = await db.query<BookmarkRow>(
     `UPDATE query_bookmarks AS b SET name = $2, description = $3, query = $4::jsonb, updated_at = now() WHERE b.id = $1 RETURNING ${COLUMNS}`,
     [id, content.name, content.description, JSON.stringify(content.query)],
@@ -61,7 +61,7 @@ export async function deleteBookmark(db: Queryable, id: string): Promise<void> {
 }
 
 /** 'owned': the caller's; 'organization': those of the caller's organization they may read. */
-export async function listBookmarks(db: Queryable, identity: Identity, scope: 'owned' | 'organization', offset: number, limit: number): Promise<{ items: QueryBookmark[]; total: number }> {
+export async function listBookmarks(db: Queryable, identity: Identity, scope: 'owned' | 'organization', offset: number, limit: number): Promise<{ items: Stored<QueryBookmark>[]; total: number }> {
   const params = new Params();
   const where = [readableFilter(identity, 'query-bookmark', 'b', params)];
   where.push(scope === 'owned' ? ownedByCaller(identity, 'b', params) : inCallerOrganization(identity, 'b', params));

@@ -9,7 +9,7 @@ import {
   type UpdateQueryBookmarkRequest,
 } from '@atlas/domain';
 import { serialize } from '@atlas/pipeline';
-import { assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
+import { assertCanCreate, checkAccess, checkReference, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { pipelineDatasets, readPipeline } from '../query/pipeline.js';
@@ -33,7 +33,7 @@ async function checkQuery(db: Queryable, identity: Identity, query: BookmarkQuer
 export async function createBookmark(db: Db, identity: Identity, request: CreateQueryBookmarkRequest): Promise<QueryBookmark> {
   assertCanCreate(identity, 'query bookmarks');
   const query = await checkQuery(db, identity, request.query);
-  return repo.insertBookmark(db, {
+  const bookmark = await repo.insertBookmark(db, {
     id: randomUUID(),
     organizationId: identity.organizationId,
     ownerId: identity.userId,
@@ -41,22 +41,24 @@ export async function createBookmark(db: Db, identity: Identity, request: Create
     description: request.description ?? '',
     query,
   });
+  return oneWithCallerActions(db, identity, 'query-bookmark', bookmark);
 }
 
 export async function getBookmark(db: Db, identity: Identity, id: string): Promise<QueryBookmark> {
   await checkAccess(db, identity, 'query-bookmark', id, 'read');
-  return (await repo.findBookmark(db, id))!;
+  return oneWithCallerActions(db, identity, 'query-bookmark', (await repo.findBookmark(db, id))!);
 }
 
 export async function updateBookmark(db: Db, identity: Identity, id: string, request: UpdateQueryBookmarkRequest): Promise<QueryBookmark> {
   return db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'query-bookmark', id, 'write');
     const current = (await repo.findBookmark(tx, id))!;
-    return repo.updateBookmark(tx, id, {
+    const updated = await repo.updateBookmark(tx, id, {
       name: request.name ?? current.name,
       description: request.description ?? current.description,
       query: request.query ? await checkQuery(tx, identity, request.query) : current.query,
     });
+    return oneWithCallerActions(tx, identity, 'query-bookmark', updated);
   });
 }
 
@@ -68,5 +70,7 @@ export async function deleteBookmark(db: Db, identity: Identity, id: string): Pr
   });
 }
 
-export const listBookmarks = (db: Db, identity: Identity, scope: 'owned' | 'organization', query: PagingQuery): Promise<QueryBookmarkList> =>
-  repo.listBookmarks(db, identity, scope, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+export async function listBookmarks(db: Db, identity: Identity, scope: 'owned' | 'organization', query: PagingQuery): Promise<QueryBookmarkList> {
+  const { items, total } = await repo.listBookmarks(db, identity, scope, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+  return { items: await withCallerActions(db, identity, 'query-bookmark', items), total };
+}

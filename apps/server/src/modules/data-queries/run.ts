@@ -10,7 +10,7 @@ import {
   type QueryTemplate,
   type Rollup,
 } from '@atlas/domain';
-import { checkAccess, checkAttach } from '../../http/access.js';
+import { checkAccess, checkAttach, type Stored } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { noData } from '../query/pipeline.js';
@@ -51,7 +51,7 @@ export async function recordOf(context: QueryContext, identity: Identity, run: P
 }
 
 interface PreparedTemplate {
-  template: QueryTemplate;
+  template: Stored<QueryTemplate>;
   datasetId: string | null;
   recordId: string | null;
   query: SandboxQuery;

@@ -1,5 +1,5 @@
 import type { QueryTemplate, QueryTemplateVersion, TemplateParameter } from '@atlas/domain';
-import { readableFilter } from '../../http/access.js';
+import { readableFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
@@ -19,7 +19,7 @@ interface TemplateRow {
   updated_at: Date | string;
 }
 
-const toTemplate = (row: TemplateRow): QueryTemplate => ({
+const toTemplate = (row: TemplateRow): Stored<QueryTemplate> => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -52,7 +52,7 @@ async function recordVersion(db: Queryable, id: string, version: number, authorI
   );
 }
 
-export async function insertTemplate(db: Queryable, row: { id: string; organizationId: string; ownerId: string } & TemplateContent): Promise<QueryTemplate> {
+export async function insertTemplate(db: Queryable, row: { id: string; organizationId: string; ownerId: string } & TemplateContent): Promise<Stored<QueryTemplate>> {
   const rows = await db.query<TemplateRow>(
     `INSERT INTO query_templates AS t (id, organization_id, owner_id, name, description, template, parameters, dataset_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) RETURNING ${COLUMNS}`,
@@ -62,13 +62,13 @@ export async function insertTemplate(db: Queryable, row: { id: string; organizat
   return toTemplate(rows[0]!);
 }
 
-export async function findTemplate(db: Queryable, id: string): Promise<QueryTemplate | null> {
+export async function findTemplate(db: Queryable, id: string): Promise<Stored<QueryTemplate> | null> {
   const rows = await db.query<TemplateRow>(`SELECT ${COLUMNS} FROM query_templates t WHERE t.id = $1`, [id]);
   return rows[0] ? toTemplate(rows[0]) : null;
 }
 
 /** Saves a new state: the version goes up by one and the state joins the history. */
-export async function updateTemplate(db: Queryable, id: string, authorId: string, content: TemplateContent): Promise<QueryTemplate> {
+export async function updateTemplate(db: Queryable, id: string, authorId: string, content: TemplateContent): Promise<Stored<QueryTemplate>> {
   const rows = await db.query<TemplateRow>(
     `UPDATE query_templates AS t SET name = $2, description = $3, template = $4, parameters = $5::jsonb, dataset_id = $6,
        version = t.version + 1, updated_at = now()
@@ -85,7 +85,7 @@ export async function deleteTemplate(db: Queryable, id: string): Promise<void> {
 }
 
 /** Templates the caller may read, newest change first. */
-export async function listTemplates(db: Queryable, identity: Identity, offset: number, limit: number): Promise<{ items: QueryTemplate[]; total: number }> {
+export async function listTemplates(db: Queryable, identity: Identity, offset: number, limit: number): Promise<{ items: Stored<QueryTemplate>[]; total: number }> {
   const params = new Params();
   const condition = readableFilter(identity, 'query-template', 't', params);
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM query_templates t WHERE ${condition}`, params.values);

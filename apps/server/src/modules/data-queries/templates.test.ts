@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser } from '../../test-support/fixtures.js';
+import { addUser, OWNER_ACTIONS } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { createDataset, errorOf, type Headers } from '../query/test-support/helpers.js';
@@ -47,6 +47,7 @@ describe.each(testStores())('query templates on $name', (store) => {
       version: 1,
       ownerId: expect.any(String),
       organizationId: expect.any(String),
+      actions: OWNER_ACTIONS,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

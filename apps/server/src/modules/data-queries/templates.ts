@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateQueryTemplateRequest, PagingQuery, QueryTemplate, QueryTemplateHistory, QueryTemplateList, UpdateQueryTemplateRequest } from '@atlas/domain';
 import { SQL_PAGING_DEFAULTS } from '@atlas/domain';
-import { assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
-import type { Identity } from '../../http/identity.js';
+import { assertCanCreate, checkAccess, checkReference, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import type { Db } from '../../store/index.js';
+import type { Identity } from '../../http/identity.js';
 import * as repo from './templates-repo.js';
 import { checkTemplate } from './template.js';
 
@@ -13,8 +13,8 @@ export async function createTemplate(db: Db, identity: Identity, request: Create
   checkTemplate(request.template, parameters);
   // A template may name a dataset the author can read.
   await checkReference(db, identity, 'dataset', request.datasetId);
-  return db.transaction((tx) =>
-    repo.insertTemplate(tx, {
+  return db.transaction(async (tx) =>
+    oneWithCallerActions(tx, identity, 'query-template', await repo.insertTemplate(tx, {
       id: randomUUID(),
       organizationId: identity.organizationId,
       ownerId: identity.userId,
@@ -23,13 +23,13 @@ export async function createTemplate(db: Db, identity: Identity, request: Create
       template: request.template,
       parameters,
       datasetId: request.datasetId ?? null,
-    }),
+    })),
   );
 }
 
 export async function getTemplate(db: Db, identity: Identity, id: string): Promise<QueryTemplate> {
   await checkAccess(db, identity, 'query-template', id, 'read');
-  return (await repo.findTemplate(db, id))!;
+  return oneWithCallerActions(db, identity, 'query-template', (await repo.findTemplate(db, id))!);
 }
 
 export async function updateTemplate(db: Db, identity: Identity, id: string, request: UpdateQueryTemplateRequest): Promise<QueryTemplate> {
@@ -45,7 +45,7 @@ export async function updateTemplate(db: Db, identity: Identity, id: string, req
     };
     checkTemplate(next.template, next.parameters);
     await checkReference(tx, identity, 'dataset', request.datasetId);
-    return repo.updateTemplate(tx, id, identity.userId, next);
+    return oneWithCallerActions(tx, identity, 'query-template', await repo.updateTemplate(tx, id, identity.userId, next));
   });
 }
 
@@ -57,8 +57,10 @@ export async function deleteTemplate(db: Db, identity: Identity, id: string): Pr
   });
 }
 
-export const listTemplates = (db: Db, identity: Identity, query: PagingQuery): Promise<QueryTemplateList> =>
-  repo.listTemplates(db, identity, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+export async function listTemplates(db: Db, identity: Identity, query: PagingQuery): Promise<QueryTemplateList> {
+  const { items, total } = await repo.listTemplates(db, identity, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+  return { items: await withCallerActions(db, identity, 'query-template', items), total };
+}
 
 export async function templateHistory(db: Db, identity: Identity, id: string, query: PagingQuery): Promise<QueryTemplateHistory> {
   await checkAccess(db, identity, 'query-template', id, 'read');

@@ -13,6 +13,7 @@ import { assertQuota } from '../quota/service.js';
 import * as dataRepo from './data-repo.js';
 import type { DataLoadExecution } from './data-schemas.js';
 import { INTERRUPTED_LOAD } from './recovery.js';
+import { presentDataset } from './present.js';
 import * as repo from './repo.js';
 
 export const ARROW_STREAM = 'application/vnd.apache.arrow.stream';
@@ -173,10 +174,10 @@ export async function uploadData(db: Db, engine: Engine, identity: Identity, id:
     // A file that cannot become data (422) is answered as the dataset in error; anything else as itself.
     if (!(error instanceof AppError) || error.statusCode !== 422) throw error;
   }
-  return loadDataset(db, id);
+  return presentDataset(db, identity, id);
 }
 
-async function loadDataset(db: Queryable, id: string): Promise<Dataset> {
+async function loadDataset(db: Queryable, id: string): Promise<repo.StoredDataset> {
   const dataset = await repo.findDataset(db, id);
   if (!dataset) throw notFound('Dataset not found', `No dataset with id ${id}`);
   return dataset;
@@ -243,7 +244,7 @@ export async function latestExecution(db: Db, identity: Identity, id: string): P
  * For a clone, inside its transaction: copies the source's data to the copy (checking the storage quota first),
  * records the load and describes the data in the copy's metadata. False when the source has no data.
  */
-export async function cloneData(tx: Queryable, engine: Engine, identity: Identity, source: Dataset, copyId: string): Promise<boolean> {
+export async function cloneData(tx: Queryable, engine: Engine, identity: Identity, source: repo.StoredDataset, copyId: string): Promise<boolean> {
   const data = await engine.datasetData(source.id, tx);
   if (!data) return false;
   await assertStorageQuota(tx, identity, identity.userId, data.sizeBytes);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, userId, type TestUser, demoIds } from '../../test-support/fixtures.js';
+import { addUser, demoIds, OWNER_ACTIONS, userId, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -79,6 +79,7 @@ describe.each(testStores())('datasets on $name', (store) => {
       owner: { id: analyst, name: 'Demo Analyst' },
       organizationId: demoOrg,
       visibility: 'private',
+      actions: OWNER_ACTIONS,
       createdAt: ISO,
       updatedAt: ISO,
     });

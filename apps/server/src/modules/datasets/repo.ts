@@ -1,5 +1,5 @@
 import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetSortKey, DatasetMetadata, DatasetStatus, DatasetType, OwnerSummary, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
-import { inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -24,7 +24,9 @@ interface DatasetRow {
   updated_at: Date;
 }
 
-const toDataset = (row: DatasetRow): Dataset => ({
+export type StoredDataset = Stored<Dataset>;
+
+const toDataset = (row: DatasetRow): StoredDataset => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -90,7 +92,7 @@ function orderBy(query: Pick<DatasetListQuery, 'sort' | 'order'>): string {
   return `${SORT_COLUMNS[query.sort ?? 'updatedAt']} ${direction} NULLS LAST, d.id ${direction}`;
 }
 
-export async function listDatasets(db: Queryable, identity: Identity, scope: DatasetScope, query: DatasetListQuery): Promise<{ items: Dataset[]; total: number }> {
+export async function listDatasets(db: Queryable, identity: Identity, scope: DatasetScope, query: DatasetListQuery): Promise<{ items: StoredDataset[]; total: number }> {
   const params = new Params();
   const where = [scopeSql(scope, identity, params), readableFilter(identity, 'dataset', 'd', params)];
   if (query.search) {
@@ -99,6 +101,12 @@ export async function listDatasets(db: Queryable, identity: Identity, scope: Dat
   }
   if (query.type) where.push(`d.type = ${params.add(query.type)}`);
   if (query.status) where.push(`d.status = ${params.add(query.status)}`);
+  // Every tag asked for, each a tag of the caller's organization on this dataset (docs/tags.md).
+  for (const tagId of new Set(query.tagId ?? [])) {
+    where.push(
+      `EXISTS (SELECT 1 FROM resource_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.resource_type = 'dataset' AND rt.resource_id = d.id AND rt.tag_id = ${params.add(tagId)} AND ${inCallerOrganization(identity, 't', params)})`,
+    );
+  }
   const condition = where.join(' AND ');
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM datasets d WHERE ${condition}`, params.values);
   const page = new Params(params.values);
@@ -109,7 +117,7 @@ export async function listDatasets(db: Queryable, identity: Identity, scope: Dat
   return { items: rows.map(toDataset), total: count!.total };
 }
 
-export async function findDataset(db: Queryable, id: string): Promise<Dataset | null> {
+export async function findDataset(db: Queryable, id: string): Promise<StoredDataset | null> {
   const rows = await db.query<DatasetRow>(`${SELECT_DATASET} WHERE d.id = $1`, [id]);
   return rows[0] ? toDataset(rows[0]) : null;
 }

@@ -10,7 +10,7 @@ import {
   type PublicDatasetList,
   type UpdateDatasetRequest,
 } from '@atlas/domain';
-import { assertAdminMode, assertCanCreate, checkAccess, checkReference, forgetResource } from '../../http/access.js';
+import { assertAdminMode, assertCanCreate, checkAccess, checkReference, forgetResource, withCallerActions } from '../../http/access.js';
 import { forbidden, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Engine } from '../../engine/types.js';
@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../../store/index.js';
 import { transferOwnership } from '../records/ownership.js';
 import { assertQuota } from '../quota/service.js';
 import { cloneData } from './data-service.js';
+import { presentDataset } from './present.js';
 import * as repo from './repo.js';
 
 function assertMetadataSize(metadata: DatasetMetadata | undefined): void {
@@ -28,17 +29,14 @@ function assertMetadataSize(metadata: DatasetMetadata | undefined): void {
   }
 }
 
-async function load(db: Queryable, id: string): Promise<Dataset> {
-  // Only called after the access check found the row in the same transaction or request.
-  return (await repo.findDataset(db, id))!;
+export async function listDatasets(db: Db, identity: Identity, scope: repo.DatasetScope, query: DatasetListQuery) {
+  const { items, total } = await repo.listDatasets(db, identity, scope, query);
+  return { items: await withCallerActions(db, identity, 'dataset', items), total };
 }
-
-export const listDatasets = (db: Db, identity: Identity, scope: repo.DatasetScope, query: DatasetListQuery) =>
-  repo.listDatasets(db, identity, scope, query);
 
 export async function getDataset(db: Db, identity: Identity, id: string, isAdmin?: boolean): Promise<Dataset> {
   await checkAccess(db, identity, 'dataset', id, 'read', { isAdmin });
-  return load(db, id);
+  return presentDataset(db, identity, id, isAdmin === true);
 }
 
 export async function createDataset(db: Db, identity: Identity, request: CreateDatasetRequest): Promise<Dataset> {
@@ -60,7 +58,7 @@ export async function createDataset(db: Db, identity: Identity, request: CreateD
       errorMessage: null,
       dataConnectionId: request.dataConnectionId ?? null,
     });
-    return load(tx, id);
+    return presentDataset(tx, identity, id);
   });
 }
 
@@ -75,7 +73,7 @@ export async function updateDataset(db: Db, identity: Identity, id: string, requ
     await checkAccess(tx, identity, 'dataset', id, 'write', { isAdmin });
     if (request.ownerId !== undefined) await transferOwnership(tx, identity, 'dataset', id, request.ownerId);
     await repo.updateDataset(tx, id, { name: request.name, description: request.description, type: request.type, metadata: request.metadata });
-    return load(tx, id);
+    return presentDataset(tx, identity, id, adminMode);
   });
 }
 
@@ -98,7 +96,7 @@ function cloneRecord(db: Db, engine: Engine, identity: Identity, id: string, cop
   return db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', id, 'copy');
     await assertQuota(tx, identity, 'datasets');
-    const source = await load(tx, id);
+    const source = (await repo.findDataset(tx, id))!;
     await repo.insertDataset(tx, {
       id: copyId,
       ownerId: identity.userId,
@@ -113,7 +111,7 @@ function cloneRecord(db: Db, engine: Engine, identity: Identity, id: string, cop
       dataConnectionId: source.dataConnection?.id ?? null,
     });
     await cloneData(tx, engine, identity, source, copyId);
-    return load(tx, copyId);
+    return presentDataset(tx, identity, copyId);
   });
 }
 

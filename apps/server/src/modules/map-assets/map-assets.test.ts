@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, userId } from '../../test-support/fixtures.js';
+import { addUser, MEMBER_ACTIONS, OWNER_ACTIONS, userId } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -75,6 +75,7 @@ describe.each(testStores())('map assets on $name', (store) => {
         owner: { id: ids.analyst, name: 'Demo Analyst' },
         organizationId: ids.demoOrg,
         visibility: 'private',
+        actions: OWNER_ACTIONS,
         createdAt: ISO,
         updatedAt: ISO,
       });
@@ -131,7 +132,7 @@ describe.each(testStores())('map assets on $name', (store) => {
       expect((await call('GET', `/v1/map-assets/${style.id}`, analyst)).json()).toEqual(style);
       const colleague = await call('GET', `/v1/map-assets/${style.id}`, admin);
       expect(colleague.statusCode).toBe(200);
-      expect(colleague.json()).toEqual({ ...style, metadata: { ...STYLE.metadata, accessToken: null } });
+      expect(colleague.json()).toEqual({ ...style, metadata: { ...STYLE.metadata, accessToken: null }, actions: MEMBER_ACTIONS });
       expect((await call('GET', `/v1/map-assets/${style.id}`, viewer)).json().metadata.accessToken).toBeNull();
     });
 
@@ -195,7 +196,7 @@ describe.each(testStores())('map assets on $name', (store) => {
       expect(org.items.every((a: { organizationId: string }) => a.organizationId === ids.demoOrg)).toBe(true);
 
       const shared = (await call('GET', '/v1/map-assets/shared-with-user', analyst)).json();
-      expect(shared).toEqual({ items: [{ ...theirs, metadata: { accessToken: null } }], total: 1 });
+      expect(shared).toEqual({ items: [{ ...theirs, metadata: { accessToken: null }, actions: ['read', 'copy', 'download'] }], total: 1 });
       expect((await call('GET', '/v1/map-assets/shared-with-user?type=color-palette', analyst)).json()).toEqual({ items: [], total: 0 });
       expect((await call('GET', '/v1/map-assets/for-organization', outsider)).json().items.map((a: { id: string }) => a.id)).toEqual(
         expect.arrayContaining([theirs.id, unshared.id]),

@@ -1,4 +1,5 @@
 import type { MapAsset, RecordMapAssetRef, UploadPolicy } from '@atlas/domain';
+import type { Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import { iso } from '../../store/rows.js';
 import type { MapAssetRow } from './repo.js';
@@ -25,7 +26,7 @@ export interface IssuedPolicies {
   thumbnailSignedPostPolicy?: UploadPolicy | null;
 }
 
-export function toMapAsset(row: MapAssetRow, identity: Identity, policies: IssuedPolicies = {}): MapAsset {
+export function toMapAsset(row: MapAssetRow, identity: Identity, policies: IssuedPolicies = {}): Stored<MapAsset> {
   return {
     id: row.id,
     type: row.type,

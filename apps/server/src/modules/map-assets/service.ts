@@ -13,7 +13,7 @@ import {
 } from '@atlas/domain';
 import type { BlobStore } from '../../blobs/index.js';
 import type { PolicyIssuer } from '../uploads/policy-origin.js';
-import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertCanCreate, checkAccess, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
@@ -42,14 +42,14 @@ async function load(db: Queryable, id: string): Promise<repo.MapAssetRow> {
 
 export async function listMapAssets(db: Db, identity: Identity, query: repo.ListQuery): Promise<MapAssetList> {
   const { rows, total } = await repo.listAssets(db, identity, query);
-  return { items: rows.map((row) => toMapAsset(row, identity)), total };
+  return { items: await withCallerActions(db, identity, 'map-asset', rows.map((row) => toMapAsset(row, identity))), total };
 }
 
 export async function getMapAsset(db: Db, identity: Identity, id: string, type?: MapAssetType): Promise<MapAsset> {
   await checkAccess(db, identity, 'map-asset', id, 'read');
   const row = await load(db, id);
   if (type && row.type !== type) throw badRequest(NOT_OF_TYPE[type], `Asset ${id} is a ${row.type}`);
-  return toMapAsset(row, identity);
+  return oneWithCallerActions(db, identity, 'map-asset', toMapAsset(row, identity));
 }
 
 export async function createMapAsset(db: Db, identity: Identity, body: CreateMapAssetRequest): Promise<MapAsset> {
@@ -65,7 +65,7 @@ export async function createMapAsset(db: Db, identity: Identity, body: CreateMap
     description: body.description ?? '',
     metadata,
   });
-  return toMapAsset(row, identity);
+  return oneWithCallerActions(db, identity, 'map-asset', toMapAsset(row, identity));
 }
 
 /**
@@ -92,7 +92,7 @@ export async function updateMapAsset(db: Db, identity: Identity, id: string, bod
       metadata = stored.type === 'map-style' ? keepAccessToken(stored.metadata, body.metadata as Metadata, access.isOwner) : (body.metadata as Metadata);
     }
     const row = await repo.updateAsset(tx, id, { name: body.name, description: body.description, metadata });
-    return toMapAsset(row, identity);
+    return oneWithCallerActions(tx, identity, 'map-asset', toMapAsset(row, identity));
   });
 }
 
@@ -122,7 +122,7 @@ export async function requestFiles(db: Db, blobs: PolicyIssuer, identity: Identi
     ...(assetContentType !== undefined ? { asset: { contentType: assetContentType, key: fileKey(id, 'asset') } } : {}),
     ...(thumbnailContentType !== undefined ? { thumbnail: { contentType: thumbnailContentType, key: fileKey(id, 'thumbnail') } } : {}),
   });
-  return toMapAsset(row, identity, { assetSignedPostPolicy, thumbnailSignedPostPolicy });
+  return oneWithCallerActions(db, identity, 'map-asset', toMapAsset(row, identity, { assetSignedPostPolicy, thumbnailSignedPostPolicy }));
 }
 
 export async function readFile(db: Db, blobs: BlobStore, identity: Identity, id: string, file: AssetFile) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, type TestUser, demoIds } from '../../test-support/fixtures.js';
+import { addUser, demoIds, OWNER_ACTIONS, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 
@@ -53,10 +53,12 @@ describe.each(testStores())('projects and folders on $name', (store) => {
       organizationId: demoOrg,
       visibility: 'private',
       thumbnailSignedPostPolicy: null,
+      actions: OWNER_ACTIONS,
       createdAt: ISO,
       updatedAt: ISO,
     });
-    expect((await call('viewer@example.com', 'GET', `/v1/projects/${body.id}`)).json()).toEqual(body);
+    // A viewer seat of the organization reads it and is told so.
+    expect((await call('viewer@example.com', 'GET', `/v1/projects/${body.id}`)).json()).toEqual({ ...body, actions: ['read', 'download'] });
   });
 
   it.each([

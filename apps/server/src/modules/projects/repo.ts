@@ -1,5 +1,5 @@
 import type { Project, ProjectFolder, ProjectListQuery, Visibility } from '@atlas/domain';
-import { inCallerOrganization, ownedByCaller, readableFilter } from '../../http/access.js';
+import { inCallerOrganization, ownedByCaller, readableFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -33,7 +33,7 @@ export const toFolder = (row: FolderRow): ProjectFolder => ({
   updatedAt: iso(row.updated_at),
 });
 
-const toProject = (row: ProjectRow): Project => ({
+const toProject = (row: ProjectRow): Stored<Project> => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -57,7 +57,7 @@ const SELECT_PROJECT = `
 
 export type ProjectScope = 'owned' | 'organization';
 
-export async function listProjects(db: Queryable, identity: Identity, scope: ProjectScope, query: ProjectListQuery): Promise<{ items: Project[]; total: number }> {
+export async function listProjects(db: Queryable, identity: Identity, scope: ProjectScope, query: ProjectListQuery): Promise<{ items: Stored<Project>[]; total: number }> {
   const params = new Params();
   const where = [
     scope === 'owned' ? ownedByCaller(identity, 'pj', params) : inCallerOrganization(identity, 'pj', params),
@@ -74,7 +74,7 @@ export async function listProjects(db: Queryable, identity: Identity, scope: Pro
   return { items: rows.map(toProject), total: count!.total };
 }
 
-export async function findProject(db: Queryable, id: string): Promise<Project | null> {
+export async function findProject(db: Queryable, id: string): Promise<Stored<Project> | null> {
   const rows = await db.query<ProjectRow>(`${SELECT_PROJECT} WHERE pj.id = $1`, [id]);
   return rows[0] ? toProject(rows[0]) : null;
 }

@@ -10,22 +10,26 @@ import {
 } from '@atlas/domain';
 import type { BlobStore } from '../../blobs/types.js';
 import type { PolicyIssuer } from '../uploads/policy-origin.js';
-import { assertCanCreate, checkAccess, forgetResource } from '../../http/access.js';
+import { assertCanCreate, checkAccess, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import * as repo from './repo.js';
 
-/** Only called once the access check has found the project. */
-export const loadProject = async (db: Queryable, id: string): Promise<Project> => (await repo.findProject(db, id))!;
+/** The project's answer for the caller. Only called once the access check has found the project. */
+const loadProject = async (db: Queryable, identity: Identity, id: string): Promise<Project> =>
+  oneWithCallerActions(db, identity, 'project', (await repo.findProject(db, id))!);
 
 const thumbnailKey = (id: string) => `thumbnails/project/${id}`;
 
-export const listProjects = (db: Db, identity: Identity, scope: repo.ProjectScope, query: ProjectListQuery) => repo.listProjects(db, identity, scope, query);
+export async function listProjects(db: Db, identity: Identity, scope: repo.ProjectScope, query: ProjectListQuery) {
+  const { items, total } = await repo.listProjects(db, identity, scope, query);
+  return { items: await withCallerActions(db, identity, 'project', items), total };
+}
 
 export async function getProject(db: Db, identity: Identity, id: string): Promise<Project> {
   await checkAccess(db, identity, 'project', id, 'read');
-  return loadProject(db, id);
+  return loadProject(db, identity, id);
 }
 
 export async function createProject(db: Db, identity: Identity, request: CreateProjectRequest): Promise<Project> {
@@ -33,7 +37,7 @@ export async function createProject(db: Db, identity: Identity, request: CreateP
   const id = randomUUID();
   return db.transaction(async (tx) => {
     await repo.insertProject(tx, { id, ownerId: identity.userId, organizationId: identity.organizationId, name: request.name, description: request.description ?? '' });
-    return loadProject(tx, id);
+    return loadProject(tx, identity, id);
   });
 }
 
@@ -41,7 +45,7 @@ export async function updateProject(db: Db, identity: Identity, id: string, requ
   return db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'project', id, 'write');
     await repo.updateProject(tx, id, request);
-    return loadProject(tx, id);
+    return loadProject(tx, identity, id);
   });
 }
 

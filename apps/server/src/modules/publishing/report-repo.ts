@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishedDatasetRef } from '@atlas/domain';
 import type { Queryable } from '../../store/index.js';
+import { Params } from '../../store/params.js';
 import { EMPTY_CONFIG, type PublishedRow } from './repo.js';
 
 /** SQL for published reports (published_items of resource_type 'report') and their invitations. */
@@ -35,4 +36,16 @@ export async function insertInvitation(tx: Queryable, publishedId: string, email
     [randomUUID(), publishedId, JSON.stringify(emails), description, invitedBy],
   );
   return rows[0]!;
+}
+
+/** A page of reports, newest change first: the owner's, or every report when `ownerId` is null (admin mode). */
+export async function listReports(db: Queryable, ownerId: string | null, limit: number, offset: number): Promise<{ rows: PublishedRow[]; total: number }> {
+  const params = new Params();
+  const where = `resource_type = 'report'${ownerId === null ? '' : ` AND owner_id = ${params.add(ownerId)}::uuid`}`;
+  const counts = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM published_items WHERE ${where}`, params.values);
+  const rows = await db.query<PublishedRow>(
+    `SELECT * FROM published_items WHERE ${where} ORDER BY updated_at DESC, created_at DESC, id LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+    params.values,
+  );
+  return { rows, total: counts[0]!.n };
 }

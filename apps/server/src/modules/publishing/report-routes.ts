@@ -6,6 +6,8 @@ import {
   PublishReportRequest,
   ReportInvitation,
   ReportInviteRequest,
+  ReportList,
+  ReportListQuery,
   ReportViewQuery,
   Uuid,
 } from '@atlas/domain';
@@ -22,6 +24,20 @@ const tags = ['published reports'];
 const BASE = '/v1/reports/published';
 
 export function reportRoutes(app: App, { db, config }: AppDeps) {
+  // Not in the spec, which lists no reports call: the web app's Reports screen needs one (docs/reports.md).
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: "The caller's own reports, pending and published, newest change first (admin mode: every report)",
+        querystring: ReportListQuery,
+        response: { 200: ReportList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => reports.listReports(db, requireIdentity(request.identity), request.query),
+  );
+
   app.post(
     `${BASE}/resources`,
     {

@@ -1,5 +1,16 @@
-import type { CreateReportRequest, CreateReportResponse, PublishedInfo, PublishedItem, PublishReportRequest, ReportInvitation, ReportInviteRequest } from '@atlas/domain';
-import { assertCanCreate, checkReference, isOwnerOrAdministrator } from '../../http/access.js';
+import type {
+  CreateReportRequest,
+  CreateReportResponse,
+  PublishedInfo,
+  PublishedItem,
+  PublishReportRequest,
+  ReportInvitation,
+  ReportInviteRequest,
+  ReportList,
+  ReportListQuery,
+} from '@atlas/domain';
+import { paths } from '@atlas/routes';
+import { assertAdminMode, assertCanCreate, checkReference, isOwnerOrAdministrator } from '../../http/access.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { hashPassword } from '../../security/secrets.js';
@@ -11,6 +22,12 @@ import * as reports from './report-repo.js';
 import { datasetRefs } from './source-repo.js';
 
 /** Published reports: a snapshot over datasets the creator can read, public by link, optionally password-protected. */
+
+/**
+ * A report's public page is /public/report/{id} (docs/reports.md): the web app's /public/{id} opens maps and dashboards.
+ * Every answer naming a report carries that address.
+ */
+const withReportUrl = <T extends { id: string; url: string }>(item: T): T => ({ ...item, url: paths.publicReport(item.id) });
 
 const missing = (id: string) => notFound('Report not found', `No report with id ${id}`);
 
@@ -56,7 +73,7 @@ export async function publishReport(db: Db, identity: Identity, id: string, requ
       passwordHash: row.password_hash,
       isSample: false,
     });
-    return repo.toPublishedItem(published);
+    return withReportUrl(repo.toPublishedItem(published));
   });
 }
 
@@ -64,7 +81,18 @@ export async function publishReport(db: Db, identity: Identity, id: string, requ
 export async function viewReport(db: Db, id: string, options: RevealOptions): Promise<PublishedItem | PublishedInfo> {
   const row = await reports.findReport(db, id);
   if (!row || row.status !== 'published') throw notFound('Published report not found', '');
-  return revealPublished(db, row, options);
+  const answer = await revealPublished(db, row, options);
+  return 'url' in answer ? withReportUrl(answer) : answer;
+}
+
+/**
+ * The caller's own reports, pending ones included, newest change first; in admin mode (administrators only) every
+ * report, as administrators manage them all. Summaries only: no snapshot, nothing of the password but whether one is set.
+ */
+export async function listReports(db: Db, identity: Identity, query: ReportListQuery): Promise<ReportList> {
+  const adminMode = assertAdminMode(identity, query.isAdmin);
+  const { rows, total } = await reports.listReports(db, adminMode ? null : identity.userId, query.limit, query.offset);
+  return { items: rows.map((row) => withReportUrl(repo.toSummary(row))), total };
 }
 
 /** Stores the invitation; e-mail delivery needs a mail transport the server does not have yet. */

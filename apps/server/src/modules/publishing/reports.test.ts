@@ -76,7 +76,7 @@ describe.each(testStores())('published reports on $name', (store) => {
       status: 'published',
       views: 0,
       publishedAt: expect.any(String),
-      url: `/public/${id}`,
+      url: `/public/report/${id}`,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -178,5 +178,76 @@ describe.each(testStores())('published reports on $name', (store) => {
     expect((await call('GET', `${BASE}/not-a-uuid`, null)).statusCode).toBe(400);
     expect(await reportRow(publishedId)).toEqual(row);
     expect(await h.count('published_items')).toBe(before + 1);
+  });
+
+  it("lists the caller's own reports, newest change first, paged, without snapshot or password", async () => {
+    const colleague = await addUser(h.db, { email: 'colleague@example.com', organization: 'Demo' });
+    const theirs = await newDataset('Colleague data', colleague.id, demoOrg);
+    const made = async (name: string, password?: string) =>
+      (await create({ name, description: `About ${name}`, ...(password ? { password } : {}) }, [theirs], colleague.email)).json().publishedId as string;
+    const first = await made('First', 'hush-hush');
+    const second = await made('Second');
+    const third = await made('Third');
+    expect((await call('POST', `${BASE}/${second}`, colleague.email, { config: { secret: 'snapshot' } })).statusCode).toBe(200);
+
+    const listed = await call('GET', BASE, colleague.email);
+    expect(listed.statusCode).toBe(200);
+    const body = listed.json();
+    expect(body.total).toBe(3);
+    // Publishing the second changed it last.
+    expect(body.items.map((item: { id: string }) => item.id)).toEqual([second, third, first]);
+    expect(body.items[2]).toEqual({
+      id: first,
+      resourceType: 'report',
+      resourceId: null,
+      name: 'First',
+      description: 'About First',
+      ownerId: colleague.id,
+      organizationId: demoOrg,
+      datasets: [{ id: theirs, name: 'Colleague data' }],
+      passwordProtected: true,
+      status: 'pending',
+      views: 0,
+      publishedAt: null,
+      url: `/public/report/${first}`,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(body.items[0]).toMatchObject({ id: second, status: 'published', passwordProtected: false, publishedAt: expect.any(String) });
+    // Summaries only: neither the snapshot nor anything of the password but whether one is set.
+    expect(listed.body).not.toMatch(/argon2|password_hash|passwordHash|hush-hush|viewToken|snapshot|"config"/);
+
+    const paged = (await call('GET', `${BASE}?limit=2&offset=1`, colleague.email)).json();
+    expect(paged).toEqual({ total: 3, items: [expect.objectContaining({ id: third }), expect.objectContaining({ id: first })] });
+    expect((await call('GET', `${BASE}?offset=3`, colleague.email)).json()).toEqual({ total: 3, items: [] });
+
+    // Another user's reports are never listed, whatever their organization.
+    for (const email of ['analyst@example.com', outsider.email, 'admin@example.com']) {
+      const others = (await call('GET', `${BASE}?limit=200`, email)).json();
+      expect(others.items.every((item: { ownerId: string }) => item.ownerId !== colleague.id)).toBe(true);
+    }
+    const analystsOwn = (await call('GET', `${BASE}?limit=200`, 'analyst@example.com')).json();
+    expect(analystsOwn.total).toBeGreaterThan(0);
+    expect(analystsOwn.items.every((item: { ownerId: string }) => item.ownerId === analyst)).toBe(true);
+
+    // A viewer seat creates none, and lists its own: none.
+    expect((await call('GET', BASE, 'viewer@example.com')).json()).toEqual({ items: [], total: 0 });
+
+    // Admin mode: administrators only, every report.
+    const refused = await call('GET', `${BASE}?isAdmin=true`, 'viewer@example.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'Administrator rights required', appStatusCode: 'FORBIDDEN' });
+    expect((await call('GET', `${BASE}?isAdmin=true`, 'analyst@example.com')).statusCode).toBe(403);
+    const all = (await call('GET', `${BASE}?isAdmin=true&limit=200`, 'admin@example.com')).json();
+    expect(all.total).toBe(Number((await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM published_items WHERE resource_type = 'report'"))[0]!.n));
+    expect(all.items.map((item: { id: string }) => item.id)).toEqual(expect.arrayContaining([first, second, third]));
+    expect(all.items.every((item: { resourceType: string }) => item.resourceType === 'report')).toBe(true);
+
+    expect((await call('GET', BASE, null)).statusCode).toBe(401);
+    for (const query of ['limit=0', 'limit=201', 'offset=-1', 'sortBy=views', 'isAdmin=maybe']) {
+      const response = await call('GET', `${BASE}?${query}`, colleague.email);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().appStatusCode).toBe('VALIDATION_FAILED');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { RECORD_KIND_PATHS, type CatalogueRecord, type RecordKind, type RecordMapAssetRef, type RecordMapAssets } from '@atlas/domain';
+import { callerActions } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { iso } from '../../store/rows.js';
@@ -24,7 +25,8 @@ function splitAssets(assets: RecordMapAssetRef[] = []): RecordMapAssets {
 export async function presentRecords(db: Queryable, identity: Identity, kind: RecordKind, rows: readonly RecordRow[], adminMode = false): Promise<CatalogueRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [datasets, assets, states, locks, tags, publications] = await Promise.all([
+  const [actions, datasets, assets, states, locks, tags, publications] = await Promise.all([
+    callerActions(db, identity, kind, ids, adminMode),
     details.findDatasets(db, identity, ids, adminMode),
     details.findMapAssets(db, identity, ids, adminMode),
     findLatestStates(db, ids),
@@ -43,6 +45,7 @@ export async function presentRecords(db: Queryable, identity: Identity, kind: Re
       owner: row.owner,
       organizationId: row.organization_id,
       visibility: row.visibility,
+      actions: actions.get(row.id) ?? [],
       datasets: datasets.get(row.id) ?? [],
       mapAssets: splitAssets(assets.get(row.id)),
       latestState: states.get(row.id) ?? null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addUser, type TestUser } from '../../test-support/fixtures.js';
+import { addUser, OWNER_ACTIONS, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { countWhere, insertDataset, insertGrant, insertMapAsset, insertTag, ownerOf, type Owner } from './test-support/fixtures.js';
@@ -43,6 +43,7 @@ describe.each(testStores())('records on $name', (store) => {
       owner: { id: analyst.id, name: 'Demo Analyst' },
       organizationId: analyst.organizationId,
       visibility: 'private',
+      actions: OWNER_ACTIONS,
       datasets: [],
       mapAssets: EMPTY_ASSETS,
       latestState: null,
@@ -67,7 +68,7 @@ describe.each(testStores())('records on $name', (store) => {
     expect(Object.keys(insight)).not.toContain('latestPublishedMap');
     const workbook = await create('analyst@example.com', '/v1/workbooks', { name: 'Cells' });
     expect(Object.keys(workbook).sort()).toEqual(
-      ['createdAt', 'datasets', 'description', 'id', 'latestState', 'lock', 'mapAssets', 'metadata', 'name', 'organizationId', 'owner', 'ownerId', 'previewSignedPostPolicy', 'tags', 'thumbnailUrl', 'updatedAt', 'visibility'].sort(),
+      ['actions', 'createdAt', 'datasets', 'description', 'id', 'latestState', 'lock', 'mapAssets', 'metadata', 'name', 'organizationId', 'owner', 'ownerId', 'previewSignedPostPolicy', 'tags', 'thumbnailUrl', 'updatedAt', 'visibility'].sort(),
     );
     expect(workbook.description).toBe('');
     expect(workbook.metadata).toEqual({});
@@ -159,7 +160,9 @@ describe.each(testStores())('records on $name', (store) => {
     // The role grant is for viewer seats: the maker administrator only gets the organization grant.
     expect(await shared('admin@example.com')).toEqual(['Shared by own organization']);
     const answer = (await call('outsider@other.org', 'GET', '/v1/maps/shared-with-user?search=Shared by user')).json();
-    expect(answer).toEqual({ items: [(await call('analyst@example.com', 'GET', `/v1/maps/${byUser.id}`)).json()], total: 1 });
+    // The same record as its owner reads it, but for what the viewer grant lets the outsider do with it.
+    const asOwner = (await call('analyst@example.com', 'GET', `/v1/maps/${byUser.id}`)).json();
+    expect(answer).toEqual({ items: [{ ...asOwner, actions: ['read', 'copy', 'download'] }], total: 1 });
   });
 
   it('lists samples the caller can read', async () => {
@@ -340,6 +343,7 @@ describe.each(testStores())('records on $name', (store) => {
       owner: { id: admin.id, name: 'Demo Administrator' },
       organizationId: admin.organizationId,
       visibility: 'private',
+      actions: OWNER_ACTIONS,
       datasets: [{ id: dataset, name: 'Rivers', type: 'managed', status: 'ready' }],
       mapAssets: { ...EMPTY_ASSETS, mapStyles: [{ id: style, name: 'Dark', type: 'map-style', metadata: { externalUrl: 'https://style.test' } }] },
       latestState: {

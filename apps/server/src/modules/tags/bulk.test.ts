@@ -50,8 +50,8 @@ describe.each(testStores())('bulk tagging on $name', (store) => {
     expect(response.json()).toEqual({
       results: [
         { resourceType: 'dataset', resourceId: mine, ok: true },
-        { resourceType: 'dataset', resourceId: foreign, ok: false, error: { message: 'Dataset not found', appStatusCode: 'NOT_FOUND' } },
-        { resourceType: 'data-connection', resourceId: connection, ok: false, error: { message: 'Data connection not found', appStatusCode: 'NOT_FOUND' } },
+        { resourceType: 'dataset', resourceId: foreign, ok: false, error: { message: 'Dataset not found', appStatusCode: 'NOT_FOUND', details: `No dataset with id ${foreign}` } },
+        { resourceType: 'data-connection', resourceId: connection, ok: false, error: { message: 'Data connection not found', appStatusCode: 'NOT_FOUND', details: `No data connection with id ${connection}` } },
         { resourceType: 'map', resourceId: myMap, ok: true },
       ],
     });
@@ -69,7 +69,7 @@ describe.each(testStores())('bulk tagging on $name', (store) => {
     const before = await h.count('tags');
     const response = await post('viewer@example.com', '/v1/tags/bulk', { tags: [{ name: 'Viewer tag', color: '#000000' }], resources: [{ resourceType: 'dataset', resourceId: resource }] });
     expect(response.json()).toEqual({
-      results: [{ resourceType: 'dataset', resourceId: resource, ok: false, error: { message: 'You do not have write permission on this dataset', appStatusCode: 'FORBIDDEN' } }],
+      results: [{ resourceType: 'dataset', resourceId: resource, ok: false, error: { message: 'You do not have write permission on this dataset', appStatusCode: 'FORBIDDEN', details: `dataset ${resource}` } }],
     });
     expect(await h.count('tags')).toBe(before);
   });
@@ -111,7 +111,7 @@ describe.each(testStores())('bulk tagging on $name', (store) => {
     expect(response.json()).toEqual({
       results: [
         { resourceType: 'dataset', resourceId: first, ok: true },
-        { resourceType: 'dataset', resourceId: foreign, ok: false, error: { message: 'Dataset not found', appStatusCode: 'NOT_FOUND' } },
+        { resourceType: 'dataset', resourceId: foreign, ok: false, error: { message: 'Dataset not found', appStatusCode: 'NOT_FOUND', details: `No dataset with id ${foreign}` } },
         { resourceType: 'map', resourceId: second, ok: true },
       ],
     });

@@ -18,7 +18,7 @@ async function eachResource(db: Db, resources: readonly TaggedResource[], apply:
       results.push({ ...resource, ok: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      results.push({ ...resource, ok: false, error: { message: error.message, appStatusCode: error.appStatusCode } });
+      results.push({ ...resource, ok: false, error: { message: error.message, appStatusCode: error.appStatusCode, ...(error.details ? { details: error.details } : {}) } });
     }
   }
   return { results };

@@ -10,6 +10,7 @@ import type { Db } from '../../store/index.js';
 import * as dataRepo from '../datasets/data-repo.js';
 import { dataMetadata } from '../datasets/data-service.js';
 import * as datasetsRepo from '../datasets/repo.js';
+import { presentDataset } from '../datasets/present.js';
 import { createDataset } from '../datasets/service.js';
 import { planBuild, type PlannedBuild } from './build-plan.js';
 import { buildSql } from './build-sql.js';
@@ -81,9 +82,7 @@ export async function startHextileBuild(deps: BuildDeps, identity: Identity, req
   }
   const build = runBuild(deps, id, planned).finally(() => running.delete(build));
   running.add(build);
-  const dataset = await datasetsRepo.findDataset(deps.db, id);
-  if (!dataset) throw notFound('Dataset not found', `No dataset with id ${id}`);
-  return dataset;
+  return presentDataset(deps.db, identity, id);
 }
 
 async function runBuild(deps: BuildDeps, id: string, planned: PlannedBuild): Promise<void> {

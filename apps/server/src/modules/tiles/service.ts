@@ -1,7 +1,7 @@
 // The tile proxy (/v1/tileset/{datasetId}/…): the dataset's read check, its tileset configuration, then tiles as
 // Arrow (from the warm cache when the same version was served before), the metadata, the index and quantiles.
 import { createHash } from 'node:crypto';
-import { TIME_INTERVALS, type Dataset, type HextileIndex, type HextileMetadata, type QuantileRow, type TileProxyQuery } from '@atlas/domain';
+import { TIME_INTERVALS, type HextileIndex, type HextileMetadata, type QuantileRow, type TileProxyQuery } from '@atlas/domain';
 import { cellToChildren, cellToChildrenSize } from 'h3-js';
 import type { Engine } from '../../engine/types.js';
 import { checkAccess } from '../../http/access.js';
@@ -9,6 +9,7 @@ import { conflict, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import * as datasetsRepo from '../datasets/repo.js';
+import type { StoredDataset } from '../datasets/repo.js';
 import { intervalName } from './build-plan.js';
 import { cellResolution, childRange, isCell } from './h3-cells.js';
 import { denseTile, quantiles, sparseTile, tileRowCount, tilesOfLevel, type TileQuery } from './repo.js';
@@ -27,7 +28,7 @@ const INDEX_TILES = 4096;
 const DENSE_FILL = 0.5;
 
 export interface Tileset {
-  dataset: Dataset;
+  dataset: StoredDataset;
   config: TilesetConfig;
   version: string;
 }
@@ -47,7 +48,7 @@ async function openTileset(deps: TileDeps, identity: Identity, datasetId: string
 }
 
 /** Nothing is fetched from elsewhere: zipUrl may only name the tileset's own data. */
-function assertOwnArchive(dataset: Dataset, zipUrl: string): void {
+function assertOwnArchive(dataset: StoredDataset, zipUrl: string): void {
   let path = zipUrl;
   try {
     path = new URL(zipUrl, 'http://local').pathname;

@@ -1,6 +1,7 @@
 // What a hex tileset's dataset record says about it (metadata.hexTile), read back with the §8 checks: the record's
 // metadata may be edited through PUT /v1/datasets/{id}, so nothing in it is trusted before it is checked.
-import { AGGREGATIONS, Messages, TILE_SIZES, TILESET_KINDS, TILESET_MODES, TIME_INTERVALS, type Dataset, type HextileColumn, type TilesetViewport } from '@atlas/domain';
+import { AGGREGATIONS, Messages, TILE_SIZES, TILESET_KINDS, TILESET_MODES, TIME_INTERVALS, type HextileColumn, type TilesetViewport } from '@atlas/domain';
+import type { StoredDataset } from '../datasets/repo.js';
 import { invalidInput } from '../../http/errors.js';
 
 export interface TilesetConfig {
@@ -59,7 +60,7 @@ function readColumns(value: unknown): HextileColumn[] {
 }
 
 /** The tileset's configuration, or 422 with the §8 message that says what is wrong. */
-export function readTilesetConfig(dataset: Dataset): TilesetConfig {
+export function readTilesetConfig(dataset: StoredDataset): TilesetConfig {
   if (dataset.type !== 'hex-tile') throw missing(`Dataset ${dataset.id} is a ${dataset.type} dataset, not a hex tileset`);
   const stored = dataset.metadata.hexTile;
   if (!isObject(stored)) throw missing('metadata.hexTile is missing');

@@ -18,7 +18,8 @@ import { conflict, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import { lockDataset, setDatasetState } from '../datasets/data-repo.js';
-import { findDataset, updateDataset } from '../datasets/repo.js';
+import { presentDataset } from '../datasets/present.js';
+import { findDataset, updateDataset, type StoredDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
 import { noData } from '../query/pipeline.js';
 import { runBuild, type TilingSettings } from './build.js';
@@ -101,7 +102,7 @@ export async function startTiling(vt: VectorTiles, identity: Identity, request: 
       runBuild({ db: vt.db, files: vt.files, datasetId: dataset.id, metadata, previousVersion, name, settings, choice, first, rest: batches, rowCount: source.rowCount, signal }),
     );
     rest = null;
-    return (await findDataset(vt.db, dataset.id))!;
+    return await presentDataset(vt.db, identity, dataset.id);
   } finally {
     // Refused before the build took the rows over: stop reading them.
     if (rest) await rest.return?.().catch(() => undefined);
@@ -133,10 +134,10 @@ async function claim(vt: VectorTiles, identity: Identity, request: TilingRequest
   });
 }
 
-const vectorTileOf = (dataset: Dataset) => (dataset.metadata.vectorTile as VectorTileMetadata | undefined) ?? null;
+const vectorTileOf = (dataset: StoredDataset) => (dataset.metadata.vectorTile as VectorTileMetadata | undefined) ?? null;
 
 export interface ServedTileset {
-  dataset: Dataset;
+  dataset: StoredDataset;
   tileset: VectorTileMetadata & { version: string };
 }
 

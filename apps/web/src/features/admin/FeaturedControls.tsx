@@ -1,8 +1,9 @@
-// The featured-map controls of one published map in the console: feature it, highlight it or take the highlight off,
-// and unfeature it (confirmed). A password-protected map cannot be featured, so it is offered no Feature button.
+// The featured-map controls of one published map in the console: feature it, edit how it shows (title, description,
+// position), highlight it or take the highlight off, and unfeature it (confirmed). A password-protected map cannot be featured, so it is offered no Feature button.
 import { useState } from 'react';
 import type { FeaturedMap, PublishedItem } from '@atlas/domain';
 import { ConfirmWrite } from './ConfirmWrite';
+import { FeaturedEditDialog } from './FeaturedEditDialog';
 import { useFeatureMap, useHighlightMap, useUnfeatureMap } from './featured';
 import './featured.css';
 
@@ -10,6 +11,7 @@ export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; 
   const feature = useFeatureMap();
   const highlight = useHighlightMap();
   const [unfeaturing, setUnfeaturing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const busy = feature.isPending || highlight.isPending;
   const run = (write: () => Promise<unknown>) => {
     onError(null);
@@ -28,12 +30,16 @@ export function FeaturedControls({ map, entry, onError }: { map: PublishedItem; 
   }
   return (
     <div className="admin-featured__actions">
+      <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
+        Edit
+      </button>
       <button type="button" className="button button--ghost" disabled={busy} onClick={() => run(() => highlight.mutateAsync({ id: entry.id, highlighted: !entry.highlighted }))}>
         {entry.highlighted ? 'Remove highlight' : 'Highlight'}
       </button>
       <button type="button" className="button button--ghost admin-danger-text" onClick={() => setUnfeaturing(true)}>
         Unfeature
       </button>
+      {editing && <FeaturedEditDialog map={map} entry={entry} onClose={() => setEditing(false)} />}
       {unfeaturing && <ConfirmUnfeature map={map} entry={entry} onClose={() => setUnfeaturing(false)} />}
     </div>
   );

@@ -1,6 +1,6 @@
 // Featured maps in the console: which published map is featured (and highlighted), and the writes that change it.
 import { useQueryClient } from '@tanstack/react-query';
-import type { CreateFeaturedMapRequest, FeaturedMap } from '@atlas/domain';
+import type { CreateFeaturedMapRequest, FeaturedMap, UpdateFeaturedMapRequest } from '@atlas/domain';
 import type { ApiClient } from '@atlas/client';
 import { FEATURED_MAPS_KEY } from '../workspace/featuredQueries';
 import { useAdminWrite } from './queries';
@@ -32,4 +32,6 @@ function useFeaturedWrite<A, R>(write: (client: ApiClient, args: A) => Promise<R
 export const useFeatureMap = () => useFeaturedWrite((client, body: CreateFeaturedMapRequest) => client.publishing.maps.featured.create(body));
 export const useHighlightMap = () =>
   useFeaturedWrite((client, { id, highlighted }: { id: string; highlighted: boolean }) => client.publishing.maps.featured.highlight(id, highlighted));
+export const useEditFeaturedMap = () =>
+  useFeaturedWrite((client, { id, body }: { id: string; body: UpdateFeaturedMapRequest }) => client.publishing.maps.featured.update(id, body));
 export const useUnfeatureMap = () => useFeaturedWrite((client, id: string) => client.publishing.maps.featured.remove(id));

@@ -1,7 +1,6 @@
 // What every catalogue screen (datasets, maps, map assets) shares: who may do what, whose records a list shows,
 // reading a whole list, and the list and card pieces.
 export { canCreate, ownerLabel, recordAbilities, type RecordAbilities } from './abilities';
-export { useEditorGrant } from './useEditorGrant';
 export { LIST_SCOPES, SCOPE_LABELS, parseScope, type ListScope } from './scope';
 export { listAll, searchFilter } from './listAll';
 export { useBlobUrl } from './useBlobUrl';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DataConnection, DataConnectionType, TagSummary } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, recordAbilities } from '../catalogue';
 import { TagChips } from '../tags';
 import { BrowseDialog } from './BrowseDialog';
 import { ConnectionForm } from './ConnectionForm';
@@ -26,7 +26,7 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable }: 
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const abilities = recordAbilities(connection, user, useEditorGrant('data-connection', connection));
+  const abilities = recordAbilities(connection, user);
   const [dialog, setDialog] = useState<'browse' | 'edit' | null>(null);
   const [test, setTest] = useState<TestState | null>(null);
   const info = connectionType(connection.type);

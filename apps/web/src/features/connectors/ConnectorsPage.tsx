@@ -1,7 +1,9 @@
 // /workspace/connectors: the user's data connections and their organization's, as a table with type, owner, tags and
 // last change; scope and search live in the address. A maker adds a connection here; anyone who reads one may test
-// and browse it.
+// and browse it. `?tags=` keeps the connections carrying every tag picked; a maker tags the connections they may
+// change several at once.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DataConnectionType } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
@@ -9,10 +11,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, canCreate, useListAddress } from '../catalogue';
+import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionRow } from './ConnectionRow';
 import { CONNECTION_SCOPES, CONNECTION_SCOPE_LABELS, parseConnectionScope, shownConnections, type ConnectionScope } from './listing';
-import { useConnectionList, useConnectionTags } from './queries';
+import { connectionKeys, useConnectionList, useConnectionTags } from './queries';
 import './connectors.css';
 
 const EMPTY: Record<ConnectionScope, string> = {
@@ -32,38 +35,54 @@ export function ConnectorsPage() {
   const [unavailable, setUnavailable] = useState<ReadonlySet<DataConnectionType>>(new Set());
   const markUnavailable = (type: DataConnectionType) => setUnavailable((known) => (known.has(type) ? known : new Set([...known, type])));
 
+  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
+  const tagNames = useTagNames(tagIds);
+  const selection = useTagSelection();
+  const queryClient = useQueryClient();
+
   const list = useConnectionList(scope);
   const tags = useConnectionTags();
-  const shown = shownConnections(list.data ?? [], query);
+  const tagsOf = (id: string) => tags.data?.get(id) ?? [];
+  const shown = withTags(shownConnections(list.data ?? [], query), tagIds, (connection) => tagsOf(connection.id));
 
   let body;
   if (list.isPending) body = <Spinner label="Loading connections…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
-    body = <p className="catalogue-list__empty">{query ? `No connection matches “${query}” here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}</p>;
+    body = (
+      <p className="catalogue-list__empty">
+        {query || tagIds.length
+          ? `No connection matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
+          : scope === 'mine' && !maker
+            ? EMPTY_VIEWER
+            : EMPTY[scope]}
+      </p>
+    );
   else
     body = (
-      <div className="connectors-table__scroll">
-        <table className="table connectors-table" aria-label="Connections" aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((connection) => (
-              <ConnectionRow key={connection.id} connection={connection} tags={tags.data?.get(connection.id) ?? []} unavailable={unavailable} onUnavailable={markUnavailable} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <>
+        <div className="connectors-table__scroll">
+          <table className="table connectors-table" aria-label="Connections" aria-busy={list.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Owner</th>
+                <th scope="col">Tags</th>
+                <th scope="col">Updated</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((connection) => (
+                <ConnectionRow key={connection.id} connection={connection} tags={tagsOf(connection.id)} unavailable={unavailable} onUnavailable={markUnavailable} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
     );
 
   return (
@@ -83,12 +102,27 @@ export function ConnectorsPage() {
         <div className="catalogue-list__tools">
           <div className="segmented" role="group" aria-label="Whose connections">
             {CONNECTION_SCOPES.map((option) => (
-              <button key={option} type="button" className="segmented__option" aria-pressed={scope === option} onClick={() => update({ scope: option === 'mine' ? null : option })}>
+              <button
+                key={option}
+                type="button"
+                className="segmented__option"
+                aria-pressed={scope === option}
+                onClick={() => {
+                  selection.clear();
+                  update({ scope: option === 'mine' ? null : option });
+                }}
+              >
                 {CONNECTION_SCOPE_LABELS[option]}
               </button>
             ))}
           </div>
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name or type" aria-label="Search connections" onChange={(event) => setTyped(event.target.value)} />
+          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
+          {maker && (
+            <BulkTagBar resourceType="data-connection" plural="connections" selection={selection} tagsOf={tagsOf} refresh={() => queryClient.invalidateQueries({ queryKey: connectionKeys.all })}>
+              <TagPickList plural="connections" records={shown} selection={selection} />
+            </BulkTagBar>
+          )}
         </div>
         {body}
       </section>

@@ -9,6 +9,7 @@ const connection = (name: string, type: DataConnection['type'], updatedAt: strin
   type,
   options: {},
   hasPassword: false,
+  actions: ['read'],
   ownerId: 'u',
   organizationId: 'o',
   visibility: 'private',

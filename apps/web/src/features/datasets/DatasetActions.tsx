@@ -10,13 +10,15 @@ import { errorText } from '../../api/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { download as saveFile } from '../bi/charts/export';
 import type { RecordAbilities } from '../catalogue';
+import { AddToProjectDialog } from '../projects';
+import { PublishReportButton } from '../reports';
 import { Modal, ShareDialog } from '../sharing';
 import { datasetKeys } from './queries';
 import { DropZone, UploadList } from './upload/UploadPanel';
 import { useUploads } from './upload/useUploads';
 import { isActive } from './upload/uploadState';
 
-type Dialog = 'share' | 'replace' | 'delete' | null;
+type Dialog = 'share' | 'project' | 'replace' | 'delete' | null;
 
 /** What GET /v1/datasets/{id}/data offers; Parquet is the stored file itself. */
 const DOWNLOADS = [
@@ -63,9 +65,15 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
             New map
           </Link>
         )}
+        {dataset.status === 'ready' && <PublishReportButton datasets={[dataset]} />}
         {abilities.share && (
           <button type="button" className="button button--ghost" onClick={() => setDialog('share')}>
             Share
+          </button>
+        )}
+        {abilities.newMap && (
+          <button type="button" className="button button--ghost" onClick={() => setDialog('project')}>
+            Add to project
           </button>
         )}
         {abilities.clone && (
@@ -105,6 +113,7 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
       )}
 
       {dialog === 'share' && <ShareDialog target={{ resourceType: 'dataset', resourceId: dataset.id, name: dataset.name }} onClose={() => setDialog(null)} />}
+      {dialog === 'project' && <AddToProjectDialog target={{ resourceType: 'dataset', resourceId: dataset.id, name: dataset.name }} onClose={() => setDialog(null)} />}
       {dialog === 'replace' && <ReplaceDataDialog dataset={dataset} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmDialog

@@ -11,7 +11,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { Facts } from '../../ui/Facts';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { ownerLabel, recordAbilities } from '../catalogue';
 import { TagEditor } from '../tags';
 import { DatasetActions } from './DatasetActions';
 import { formatBytes, formatCount, formatDate, loadErrorText } from './format';
@@ -37,7 +37,7 @@ export function DatasetPage() {
 function DatasetDetails({ dataset }: { dataset: Dataset }) {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const abilities = recordAbilities(dataset, user, useEditorGrant('dataset', dataset));
+  const abilities = recordAbilities(dataset, user);
   const rows = rowCountOf(dataset);
   const size = sizeOf(dataset);
   const columns = columnsOf(dataset);

@@ -1,18 +1,24 @@
 // /workspace/datasets: the user's datasets, their organization's and those shared with them (search, sort, pages),
 // uploads with progress, and a new map from the datasets picked. `?datasetUuid=…` (repeated) shows only those.
+// `?tags=` keeps the datasets carrying every tag picked (the server filters, so pages stay whole); a maker tags the
+// datasets they may change several at once.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Dataset } from '@atlas/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@atlas/client';
+import type { Dataset, DatasetList } from '@atlas/domain';
 import { paths } from '@atlas/routes';
+import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection } from '../tags';
 import { DatasetTable } from './DatasetTable';
-import { PAGE_SIZE, formatSort, pageInfo, parseSort, toggleSort, type PageInfo, type SortKey } from './listing';
-import { useDatasetPage, useDatasetsById } from './queries';
+import { PAGE_SIZE, formatSort, listQuery, pageInfo, parseSort, toggleSort, type SortKey, type SortState } from './listing';
+import { datasetKeys, useDatasetsById } from './queries';
 import { DropZone, UploadList } from './upload/UploadPanel';
 import { useUploads } from './upload/useUploads';
 import './datasets.css';
@@ -33,12 +39,16 @@ export function DatasetsPage() {
   const ids = search.getAll(ID_PARAM);
   const scope = parseScope(search.get('scope'));
   const sort = parseSort(search.get('sort'));
+  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
+  const tagNames = useTagNames(tagIds);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const tagging = useTagSelection();
+  const queryClient = useQueryClient();
   const uploads = useUploads();
   const maker = canCreate(user);
 
   const requested = Math.max(1, Math.floor(Number(search.get('page') ?? '1')) || 1);
-  const list = useDatasetPage(scope, query, sort, requested, ids.length === 0);
+  const list = useTaggedDatasetPage(scope, query, sort, requested, tagIds, ids.length === 0);
   const byId = useDatasetsById(ids);
   // The datasets the address names are few and read one by one: shown in the address's order, paged here.
   const named = useMemo(() => byId.flatMap((result) => (result.data ? [result.data] : [])), [byId]);
@@ -106,6 +116,7 @@ export function DatasetsPage() {
               value={scope}
               onChange={(option) => {
                 setSelected(new Set());
+                tagging.clear();
                 update({ scope: option === 'mine' ? null : option, page: null });
               }}
             />
@@ -117,7 +128,19 @@ export function DatasetsPage() {
               aria-label="Search datasets"
               onChange={(event) => setTyped(event.target.value)}
             />
+            <TagFilter value={tagIds} onChange={(next) => update({ [TAG_FILTER_PARAM]: formatTagFilter(next), page: null })} />
           </div>
+        )}
+        {maker && (
+          <BulkTagBar
+            resourceType="dataset"
+            plural="datasets"
+            selection={tagging}
+            tagsOf={(id) => pageItems.find((dataset) => dataset.id === id)?.tags}
+            refresh={() => queryClient.invalidateQueries({ queryKey: datasetKeys.all })}
+          >
+            <TagPickList plural="datasets" records={pageItems} selection={tagging} />
+          </BulkTagBar>
         )}
 
         <ListBody
@@ -126,7 +149,13 @@ export function DatasetsPage() {
           loading={ids.length ? byId.some((result) => result.isPending) : list.isPending}
           error={ids.length ? null : list.isError ? errorText(list.error) : null}
           onRetry={() => void list.refetch()}
-          empty={query ? `No dataset matches “${query}” here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}
+          empty={
+            query || tagIds.length
+              ? `No dataset matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
+              : scope === 'mine' && !maker
+                ? EMPTY_VIEWER
+                : EMPTY[scope]
+          }
           pageItems={pageItems}
         >
           <DatasetTable
@@ -142,6 +171,26 @@ export function DatasetsPage() {
       </section>
     </div>
   );
+}
+
+/**
+ * One page of the scope's datasets matching the search and carrying every tag asked for (the server filters by tag,
+ * `tagId`), in the sort's order; cached under the list's keys, so whatever re-reads dataset lists re-reads it.
+ */
+function useTaggedDatasetPage(scope: ListScope, search: string, sort: SortState, page: number, tagIds: readonly string[], enabled: boolean) {
+  const client = useApiClient();
+  return useQuery<DatasetList>({
+    queryKey: [...datasetKeys.page(scope, search, sort, page), ...(tagIds.length ? [{ tags: [...tagIds] }] : [])],
+    queryFn: () => listerOf(client, scope)({ ...listQuery(search, sort, page), ...(tagIds.length ? { tagId: [...tagIds] } : {}) }),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+function listerOf(client: ApiClient, scope: ListScope) {
+  if (scope === 'organization') return client.datasets.forOrganization;
+  if (scope === 'shared') return client.datasets.sharedWithUser;
+  return client.datasets.list;
 }
 
 function ListBody({

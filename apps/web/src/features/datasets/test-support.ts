@@ -16,6 +16,7 @@ export function datasetAnswer(extra: Partial<Dataset> = {}): Dataset {
     owner: { id: 'u', name: 'U' },
     organizationId: 'o',
     visibility: 'private',
+    actions: ['read', 'write', 'delete', 'copy', 'share', 'download'],
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     ...extra,

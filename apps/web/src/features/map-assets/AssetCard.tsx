@@ -1,9 +1,11 @@
 // One map style or color palette: its picture, name and description, and what the user may do with it.
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColorPalette, MapAsset } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, CardPlaceholder, CatalogueCard, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, CardPlaceholder, CatalogueCard, canCreate, ownerLabel, recordAbilities } from '../catalogue';
+import { AddToProjectDialog } from '../projects';
 import { PaletteStrip } from './PaletteStrip';
 import { assetKeys, useAssetThumbnail, type AssetKind } from './queries';
 
@@ -22,9 +24,11 @@ export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: Asse
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const abilities = recordAbilities(asset, user, useEditorGrant('map-asset', asset));
+  const abilities = recordAbilities(asset, user);
   const thumbnail = useAssetThumbnail(asset);
   const palette = (asset.metadata as { palette?: ColorPalette }).palette;
+  // Projects file map styles, not palettes (the spec's project resource types).
+  const [filing, setFiling] = useState(false);
 
   return (
     <CatalogueCard
@@ -33,27 +37,35 @@ export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: Asse
       name={asset.name}
       meta={
         <>
-          <span data-testid="card-owner">{ownerLabel(asset, user)}</span> · {describeSource(asset)}
+            <span data-testid="card-owner">{ownerLabel(asset, user)}</span> · {describeSource(asset)}
         </>
       }
       description={asset.description}
       actions={
-        <CardActions
-          abilities={abilities}
-          share={{ resourceType: 'map-asset', resourceId: asset.id, name: asset.name }}
-          deletion={{
-            label: `Delete ${KIND_LABELS[kind]}`,
-            text: `The ${KIND_LABELS[kind]} and its files go away for everyone it is shared with; maps that used it fall back to their other ${kind === 'map-style' ? 'styles' : 'colors'}. This cannot be undone.`,
-            remove: () => client.mapAssets.remove(asset.id),
-            onDeleted: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
-          }}
-        >
-          {abilities.write && (
-            <button type="button" className="button button--ghost" onClick={() => onEdit(asset)}>
-              Edit
-            </button>
-          )}
-        </CardActions>
+        <>
+          <CardActions
+            abilities={abilities}
+            share={{ resourceType: 'map-asset', resourceId: asset.id, name: asset.name }}
+            deletion={{
+              label: `Delete ${KIND_LABELS[kind]}`,
+              text: `The ${KIND_LABELS[kind]} and its files go away for everyone it is shared with; maps that used it fall back to their other ${kind === 'map-style' ? 'styles' : 'colors'}. This cannot be undone.`,
+              remove: () => client.mapAssets.remove(asset.id),
+              onDeleted: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+            }}
+          >
+            {abilities.write && (
+              <button type="button" className="button button--ghost" onClick={() => onEdit(asset)}>
+                Edit
+              </button>
+            )}
+            {kind === 'map-style' && canCreate(user) && (
+              <button type="button" className="button button--ghost" onClick={() => setFiling(true)}>
+                Add to project
+              </button>
+            )}
+          </CardActions>
+          {filing && <AddToProjectDialog target={{ resourceType: 'map-style', resourceId: asset.id, name: asset.name }} onClose={() => setFiling(false)} />}
+        </>
       }
     >
       {thumbnail && palette && <PaletteStrip colors={palette.colors} />}

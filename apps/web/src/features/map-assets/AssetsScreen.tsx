@@ -1,17 +1,34 @@
 // The list part of the basemaps and colors screens: whose assets, their cards, and the create / edit dialogs.
 // `?asset={id}` opens an asset's editor for those who may change it; the server refuses an asset of the other kind
-// ("Asset is not a …").
+// ("Asset is not a …"). `?tags=` keeps the assets carrying every tag picked; a maker tags the assets they may change
+// several at once. Asset answers do not carry their tags: the organization's tags on map assets give them.
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { MapAsset } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ScopeTabs, canCreate, parseScope, recordAbilities, useEditorGrant, useListAddress } from '../catalogue';
+import { ListError, ScopeTabs, canCreate, parseScope, recordAbilities, useListAddress } from '../catalogue';
 import { Modal } from '../sharing';
+import {
+  BulkTagBar,
+  CardPick,
+  TAG_FILTER_PARAM,
+  TagFilter,
+  TaggableCard,
+  describeTags,
+  formatTagFilter,
+  parseTagFilter,
+  refreshTags,
+  useTagIndex,
+  useTagNames,
+  useTagSelection,
+  withTags,
+} from '../tags';
 import { AssetCard } from './AssetCard';
-import { useAsset, useAssetList, type AssetKind } from './queries';
+import { assetKeys, useAsset, useAssetList, type AssetKind } from './queries';
 import './map-assets.css';
 
 export interface AssetDialogProps {
@@ -42,6 +59,13 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
   const linked = params.get(ASSET_PARAM);
   const [editing, setEditing] = useState<MapAsset | 'new' | null>(null);
   const list = useAssetList(kind, scope);
+  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
+  const tagNames = useTagNames(tagIds);
+  const tagIndex = useTagIndex('map-asset');
+  const tagsOf = (id: string) => tagIndex.data?.get(id) ?? [];
+  const selection = useTagSelection();
+  const queryClient = useQueryClient();
+  const shown = withTags(list.data ?? [], tagIds, (asset) => tagsOf(asset.id));
 
   const empty: Record<typeof scope, string> = {
     mine: maker ? `You have no ${plural} yet. ${createLabel} to offer it in every map you build.` : `You have no ${plural} of your own: a viewer seat uses ${plural} but does not make them.`,
@@ -53,11 +77,18 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
   if (list.isPending) body = <Spinner label={`Loading ${plural}…`} />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (list.data.length === 0) body = <p className="catalogue-list__empty">{empty[scope]}</p>;
+  else if (shown.length === 0) body = <p className="catalogue-list__empty">{`No ${plural.replace(/s$/, '')} here carries ${describeTags(tagNames)}.`}</p>;
   else
     body = (
       <ul className="catalogue-grid" aria-label={title}>
-        {list.data.map((asset) => (
-          <AssetCard key={asset.id} asset={asset} kind={kind} onEdit={setEditing} />
+        {shown.map((asset) => (
+          <TaggableCard
+            key={asset.id}
+            tags={tagsOf(asset.id)}
+            select={maker && <CardPick record={asset} selection={selection} />}
+          >
+            <AssetCard asset={asset} kind={kind} onEdit={setEditing} />
+          </TaggableCard>
         ))}
       </ul>
     );
@@ -74,7 +105,26 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
       </div>
       {children}
       <section className="card panel catalogue-list" aria-label={`${title} list`}>
-        <ScopeTabs label={`Whose ${plural}`} value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option })} />
+        <div className="catalogue-list__tools">
+          <ScopeTabs
+            label={`Whose ${plural}`}
+            value={scope}
+            onChange={(option) => {
+              selection.clear();
+              update({ scope: option === 'mine' ? null : option });
+            }}
+          />
+          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
+          {maker && (
+            <BulkTagBar
+              resourceType="map-asset"
+              plural={plural}
+              selection={selection}
+              tagsOf={tagsOf}
+              refresh={() => Promise.all([queryClient.invalidateQueries({ queryKey: assetKeys.all }), refreshTags(queryClient)])}
+            />
+          )}
+        </div>
         {body}
       </section>
       {editing && <Dialog asset={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
@@ -103,11 +153,10 @@ function LinkedAsset({ id, kind, title, Dialog, onClose }: { id: string; kind: A
 /** The editor only for those who may change the asset; the others learn why it does not open. */
 function LinkedEditor({ asset, title, Dialog, onClose }: { asset: MapAsset; title: string; Dialog: ComponentType<AssetDialogProps>; onClose(): void }) {
   const user = useSignedInUser();
-  const grant = useEditorGrant('map-asset', asset);
-  if (recordAbilities(asset, user, grant).write) return <Dialog asset={asset} onClose={onClose} />;
+  if (recordAbilities(asset, user).write) return <Dialog asset={asset} onClose={onClose} />;
   return (
     <Modal title={`Open in ${title}`} onClose={onClose}>
-      {grant === 'unknown' ? <Spinner label="Opening…" /> : <p>You may use “{asset.name}” in your maps, but not change it.</p>}
+      <p>You may use “{asset.name}” in your maps, but not change it.</p>
     </Modal>
   );
 }

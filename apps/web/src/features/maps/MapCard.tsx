@@ -7,7 +7,7 @@ import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, CardPlaceholder, CatalogueCard, canCreate, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, CardPlaceholder, CatalogueCard, canCreate, ownerLabel, recordAbilities } from '../catalogue';
 import { AddToProjectDialog } from '../projects';
 import { TagChips } from '../tags';
 import { ExportMapDialog } from './lazyDialogs';
@@ -24,7 +24,7 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const abilities = recordAbilities(record, user, useEditorGrant('map', record));
+  const abilities = recordAbilities(record, user);
   const thumbnail = useThumbnailUrl(record);
   const [exporting, setExporting] = useState(false);
   const [filing, setFiling] = useState(false);
@@ -49,7 +49,7 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
         <>
           <CardActions
             abilities={abilities}
-            share={{ resourceType: 'map', resourceId: record.id, name: record.name }}
+            share={{ resourceType: 'map', resourceId: record.id, name: record.name, lock: record.lock }}
             deletion={{
               label: 'Delete map',
               text: 'The map, its saved states and its sharing go away for everyone it is shared with. Its datasets stay. This cannot be undone.',

@@ -1,7 +1,9 @@
 // /workspace/maps: the user's maps, their organization's and those shared with them, as cards with thumbnails;
-// search, tag filter and sort live in the address. A maker starts a new map here or imports one from kepler.gl.
+// search, tag filter and sort live in the address. A maker starts a new map here or imports one from kepler.gl, and
+// tags the maps they may change several at once.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
@@ -9,10 +11,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
-import { MAP_SORTS, MAP_SORT_LABELS, parseMapSort, sortMaps, tagsOf, withTag } from './listing';
+import { BulkTagBar, CardPick, TAG_FILTER_PARAM, TagFilter, TaggableCard, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
+import { MAP_SORTS, MAP_SORT_LABELS, parseMapSort, sortMaps } from './listing';
 import { ImportMapDialog } from './lazyDialogs';
 import { MapCard } from './MapCard';
-import { useMapList } from './queries';
+import { mapKeys, useMapList } from './queries';
 
 const EMPTY: Record<ListScope, string> = {
   mine: 'You have no maps yet. Start a new map from your datasets, or import one from kepler.gl.',
@@ -28,25 +31,44 @@ export function MapsPage() {
   const { params: search, update, query, typed, setTyped } = useListAddress();
   const scope = parseScope(search.get('scope'));
   const sort = parseMapSort(search.get('sort'));
-  const tag = search.get('tag');
+  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
   const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
+  const selection = useTagSelection();
 
   const list = useMapList(scope, query);
   const all = list.data ?? [];
-  const tags = tagsOf(all);
-  const shown = sortMaps(withTag(all, tag), sort);
+  const shown = sortMaps(withTags(all, tagIds, (record) => record.tags), sort);
+  const tagNames = useTagNames(tagIds);
 
   let body;
   if (list.isPending) body = <Spinner label="Loading maps…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
-    body = <p className="catalogue-list__empty">{query || tag ? `No map matches ${[query && `“${query}”`, tag && `the tag “${tag}”`].filter(Boolean).join(' and ')} here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}</p>;
+    body = (
+      <p className="catalogue-list__empty">
+        {query || tagIds.length
+          ? `No map matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
+          : scope === 'mine' && !maker
+            ? EMPTY_VIEWER
+            : EMPTY[scope]}
+      </p>
+    );
   else
     body = (
       <ul className="catalogue-grid catalogue-grid--wide" aria-label="Maps" aria-busy={list.isFetching}>
-        {shown.map((record) => (
-          <MapCard key={record.id} record={record} />
-        ))}
+        {shown.map((record) =>
+          maker ? (
+            <TaggableCard
+              key={record.id}
+              select={<CardPick record={record} selection={selection} />}
+            >
+              <MapCard record={record} />
+            </TaggableCard>
+          ) : (
+            <MapCard key={record.id} record={record} />
+          ),
+        )}
       </ul>
     );
 
@@ -68,18 +90,16 @@ export function MapsPage() {
 
       <section className="card panel catalogue-list" aria-label="Map list">
         <div className="catalogue-list__tools">
-          <ScopeTabs label="Whose maps" value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option, tag: null })} />
+          <ScopeTabs
+            label="Whose maps"
+            value={scope}
+            onChange={(option) => {
+              selection.clear();
+              update({ scope: option === 'mine' ? null : option });
+            }}
+          />
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search maps" onChange={(event) => setTyped(event.target.value)} />
-          {(tags.length > 0 || tag) && (
-            <select className="field__input catalogue-list__select" value={tag ?? ''} aria-label="Tag" onChange={(event) => update({ tag: event.target.value || null })}>
-              <option value="">All tags</option>
-              {[...new Set([...tags, ...(tag ? [tag] : [])])].map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
+          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
           <select className="field__input catalogue-list__select" value={sort} aria-label="Sort by" onChange={(event) => update({ sort: event.target.value === 'updated' ? null : event.target.value })}>
             {MAP_SORTS.map((option) => (
               <option key={option} value={option}>
@@ -87,6 +107,7 @@ export function MapsPage() {
               </option>
             ))}
           </select>
+          {maker && <BulkTagBar resourceType="map" plural="maps" selection={selection} tagsOf={(id) => all.find((record) => record.id === id)?.tags} refresh={() => queryClient.invalidateQueries({ queryKey: mapKeys.all })} />}
         </div>
         {body}
       </section>

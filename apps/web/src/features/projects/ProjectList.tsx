@@ -1,4 +1,6 @@
-// The list of projects: the user's own or their organization's, searchable by name; a maker creates one here.
+// The list of projects: the user's own or their organization's, searchable by name and filtered by tags (`?tags=`);
+// a maker creates one here and tags the projects they may change several at once. Project answers do not carry their
+// tags: the organization's tags on projects give them.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +11,21 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, canCreate, useListAddress } from '../catalogue';
+import {
+  BulkTagBar,
+  CardPick,
+  TAG_FILTER_PARAM,
+  TagFilter,
+  TaggableCard,
+  describeTags,
+  formatTagFilter,
+  parseTagFilter,
+  refreshTags,
+  useTagIndex,
+  useTagNames,
+  useTagSelection,
+  withTags,
+} from '../tags';
 import { projectSearch } from './address';
 import { NameDialog } from './NameDialog';
 import { ProjectCard } from './ProjectCard';
@@ -32,6 +49,11 @@ export function ProjectList() {
   const scope = parseProjectScope(params.get('scope'));
   const list = useProjectList(scope, query);
   const [creating, setCreating] = useState(false);
+  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
+  const tagNames = useTagNames(tagIds);
+  const tagIndex = useTagIndex('project');
+  const tagsOf = (id: string) => tagIndex.data?.get(id) ?? [];
+  const selection = useTagSelection();
   const create = useMutation({
     mutationFn: (values: { name: string; description?: string }) => client.projects.create(values),
     onSuccess: async (project) => {
@@ -40,16 +62,31 @@ export function ProjectList() {
     },
   });
 
-  const shown = list.data ?? [];
+  const shown = withTags(list.data ?? [], tagIds, (project) => tagsOf(project.id));
   let body;
   if (list.isPending) body = <Spinner label="Loading projects…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (shown.length === 0) body = <p className="catalogue-list__empty">{query ? `No project matches “${query}” here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}</p>;
+  else if (shown.length === 0)
+    body = (
+      <p className="catalogue-list__empty">
+        {query || tagIds.length
+          ? `No project matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
+          : scope === 'mine' && !maker
+            ? EMPTY_VIEWER
+            : EMPTY[scope]}
+      </p>
+    );
   else
     body = (
       <ul className="catalogue-grid" aria-label="Projects" aria-busy={list.isFetching}>
         {shown.map((project) => (
-          <ProjectCard key={project.id} project={project} />
+          <TaggableCard
+            key={project.id}
+            tags={tagsOf(project.id)}
+            select={maker && <CardPick record={project} selection={selection} />}
+          >
+            <ProjectCard project={project} />
+          </TaggableCard>
         ))}
       </ul>
     );
@@ -70,12 +107,31 @@ export function ProjectList() {
         <div className="catalogue-list__tools">
           <div className="segmented" role="group" aria-label="Whose projects">
             {PROJECT_SCOPES.map((option) => (
-              <button key={option} type="button" className="segmented__option" aria-pressed={scope === option} onClick={() => update({ scope: option === 'mine' ? null : option })}>
+              <button
+                key={option}
+                type="button"
+                className="segmented__option"
+                aria-pressed={scope === option}
+                onClick={() => {
+                  selection.clear();
+                  update({ scope: option === 'mine' ? null : option });
+                }}
+              >
                 {PROJECT_SCOPE_LABELS[option]}
               </button>
             ))}
           </div>
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search projects" onChange={(event) => setTyped(event.target.value)} />
+          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
+          {maker && (
+            <BulkTagBar
+              resourceType="project"
+              plural="projects"
+              selection={selection}
+              tagsOf={tagsOf}
+              refresh={() => Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.all }), refreshTags(queryClient)])}
+            />
+          )}
         </div>
         {body}
       </section>

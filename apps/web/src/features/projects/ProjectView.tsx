@@ -9,7 +9,7 @@ import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, recordAbilities, useEditorGrant } from '../catalogue';
+import { ListError, recordAbilities } from '../catalogue';
 import { Library } from './Library';
 import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
 import { PictureButton } from './PictureButton';
@@ -50,7 +50,7 @@ function ProjectScreen({ project, entries }: { project: Project; entries: Return
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const abilities = recordAbilities(project, user, useEditorGrant('project', project));
+  const abilities = recordAbilities(project, user);
   const items: ProjectResource[] = entries.data ?? [];
   const tree = buildTree(project.folders, items);
   const places = destinations(tree);

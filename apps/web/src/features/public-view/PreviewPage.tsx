@@ -13,7 +13,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { readDashboardState, useAnalyticSet, useLabels } from '../bi/dashboard';
-import { recordAbilities, useEditorGrant } from '../catalogue';
+import { recordAbilities } from '../catalogue';
 import { downloadArrow } from '../map-builder';
 import { Centered, PageChrome } from './PageChrome';
 import { PublishDialog, publicationKey, publicationSummary, type PublishedKind } from '../publishing';
@@ -55,15 +55,7 @@ export function PreviewPage() {
 /** Only those who may publish see the preview: the owner, or an editor by grant. */
 function WithWriteCheck({ kind, record }: { kind: PublishedKind; record: CatalogueRecord }) {
   const user = useSignedInUser();
-  const grant = useEditorGrant(kind, record);
-  const mayPublish = recordAbilities(record, user, grant).write;
-  if (!mayPublish && grant === 'unknown')
-    return (
-      <PageChrome>
-        <Spinner label="Opening the preview…" />
-      </PageChrome>
-    );
-  if (!mayPublish)
+  if (!recordAbilities(record, user).write)
     return (
       <PageChrome title={record.name}>
         <Centered>

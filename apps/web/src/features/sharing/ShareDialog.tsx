@@ -2,12 +2,13 @@
 // organization, change a role, remove access, and make the resource readable by link. Any catalogue screen can use it.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PermissionListing, PermissionResourceType, PermissionRole } from '@atlas/domain';
+import { LOCK_RESOURCE_TYPES, type Lock, type LockResourceType, type PermissionListing, type PermissionResourceType, type PermissionRole } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
 import { GRANTABLE_ROLES, ROLE_LABELS, grantRows, parseEmails, type GrantRow } from './grants';
+import { LockSection } from './LockSection';
 import { Modal } from './Modal';
 
 export interface ShareTarget {
@@ -15,7 +16,11 @@ export interface ShareTarget {
   resourceId: string;
   /** Shown in the dialog's title. */
   name: string;
+  /** A map's, dashboard's or workbook's editing lock as the record answered it: the dialog shows and hands it over. */
+  lock?: Lock | null;
 }
+
+const isLockType = (type: PermissionResourceType): type is LockResourceType => (LOCK_RESOURCE_TYPES as readonly string[]).includes(type);
 
 const listingKey = (target: ShareTarget) => ['permissions', target.resourceType, target.resourceId] as const;
 
@@ -151,6 +156,10 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget; onClose(
         )}
         {listing.data && rows.length === 0 && <p className="share-list__empty">Only the owner can open this yet.</p>}
       </section>
+
+      {listing.data && target.lock !== undefined && isLockType(target.resourceType) && (
+        <LockSection target={{ resourceType: target.resourceType, resourceId: target.resourceId, lock: target.lock }} listing={listing.data} onChanged={refresh} />
+      )}
 
       {listing.data && (
         <label className="share-visibility">

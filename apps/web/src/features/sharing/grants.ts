@@ -1,9 +1,9 @@
 // What the share dialog lists: one row per grant of a permission listing, and the e-mail lists people type.
-import type { PermissionListing, PermissionRole, Seat } from '@atlas/domain';
+import type { Lock, PermissionListing, PermissionRole, Seat, User } from '@atlas/domain';
 
 export const ROLE_LABELS = { 'limited-viewer': 'Limited viewer', viewer: 'Viewer', editor: 'Editor' } as const satisfies Record<PermissionRole, string>;
 /** The roles a new grant can take in the dialog. */
-export const GRANTABLE_ROLES = ['viewer', 'editor'] as const satisfies readonly PermissionRole[];
+export const GRANTABLE_ROLES = ['limited-viewer', 'viewer', 'editor'] as const satisfies readonly PermissionRole[];
 
 const SEAT_PLURALS = { maker: 'Makers', viewer: 'Viewer seats' } as const satisfies Record<Seat, string>;
 
@@ -55,4 +55,17 @@ export function parseEmails(text: string): { emails: string[]; invalid: string[]
     else if (!emails.includes(email)) emails.push(email);
   }
   return { emails, invalid };
+}
+
+/** A lock counts until it expires; a lapsed one is nobody's. */
+export const lockIsActive = (lock: Lock | null, now: number) => lock !== null && Date.parse(lock.expiresAt) > now;
+
+/** Who can take over the editing lock: the owner and makers granted editor (the server refuses anyone who cannot write). */
+export function lockCandidates(listing: PermissionListing, user: Pick<User, 'id' | 'name'>): Array<{ id: string; label: string }> {
+  const owner = { id: listing.ownerId, label: listing.ownerId === user.id ? `${user.name} (you)` : 'The owner' };
+  const editors = listing.users
+    .filter((person) => person.permission.role === 'editor' && person.seat === 'maker' && person.id !== listing.ownerId)
+    .map((person) => ({ id: person.id, label: person.id === user.id ? `${person.name} (you)` : person.name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return [owner, ...editors];
 }

@@ -1,15 +1,18 @@
 // A record's tags with, for those who may change them, an add box (names of the organization's tags offered) and a
-// remove button per tag. Adding reuses the organization's tag of that name, keeping its color, or makes a new one.
+// remove button per tag. Adding reuses the organization's tag of that name, keeping its color, or makes a new one in
+// the color picked from the palette (offered while a new name is typed).
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ResourceType, TagList, TagSummary } from '@atlas/domain';
+import { useMutation } from '@tanstack/react-query';
+import type { ResourceType, TagSummary } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
+import { ColorSwatches } from './ColorSwatches';
+import { useOrganizationTags } from './queries';
 import { TagChips } from './TagChips';
 import { parseTagNames, tagColorFor } from './tagColor';
 import './tags.css';
 
-export const tagKeys = { organization: ['tags', 'organization'] as const };
+export { tagKeys } from './queries';
 
 export interface TagEditorProps {
   resourceType: ResourceType;
@@ -25,16 +28,22 @@ export function TagEditor({ resourceType, resourceId, tags, canEdit, onChanged }
   const client = useApiClient();
   const listId = useId();
   const [text, setText] = useState('');
-  const known = useQuery<TagList>({ queryKey: tagKeys.organization, queryFn: () => client.tags.list(), enabled: canEdit });
+  /** The color picked for new names; until one is picked, each new name gets its own. */
+  const [color, setColor] = useState<string | null>(null);
+  const known = useOrganizationTags(canEdit);
+  const existing = (name: string) => known.data?.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
 
   const add = useMutation({
     mutationFn: async (names: string[]) => {
       for (const name of names) {
-        const existing = known.data?.items.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
-        await client.tags.create({ name: existing?.name ?? name, color: existing?.color ?? tagColorFor(name), resourceId, resourceType });
+        const tag = existing(name);
+        await client.tags.create({ name: tag?.name ?? name, color: tag?.color ?? color ?? tagColorFor(name), resourceId, resourceType });
       }
     },
-    onSuccess: () => setText(''),
+    onSuccess: () => {
+      setText('');
+      setColor(null);
+    },
     onSettled: () => Promise.all([onChanged(), known.refetch()]),
   });
   const remove = useMutation({
@@ -52,7 +61,8 @@ export function TagEditor({ resourceType, resourceId, tags, canEdit, onChanged }
   };
   const busy = add.isPending || remove.isPending;
   const failure = add.error ?? remove.error;
-  const offered = (known.data?.items ?? []).filter((tag) => !tags.some((own) => own.id === tag.id));
+  const offered = (known.data ?? []).filter((tag) => !tags.some((own) => own.id === tag.id));
+  const newNames = parseTagNames(text).filter((name) => !existing(name));
 
   return (
     <div className="tag-editor">
@@ -76,6 +86,12 @@ export function TagEditor({ resourceType, resourceId, tags, canEdit, onChanged }
           Add
         </button>
       </form>
+      {newNames.length > 0 && (
+        <div className="tag-editor__color">
+          <span>{newNames.length === 1 ? `Color of “${newNames[0]}”` : 'Color of the new tags'}</span>
+          <ColorSwatches value={color ?? tagColorFor(newNames[0]!)} onChange={setColor} label="New tag color" />
+        </div>
+      )}
       {failure && (
         <p className="form__error" role="alert">
           {errorText(failure)}

@@ -3,6 +3,18 @@
 
 export const TAG_COLORS = ['#2563eb', '#16a34a', '#d97706', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#4b5563'] as const;
 
+/** What the color pickers call each palette color. */
+export const TAG_COLOR_NAMES: Record<(typeof TAG_COLORS)[number], string> = {
+  '#2563eb': 'Blue',
+  '#16a34a': 'Green',
+  '#d97706': 'Amber',
+  '#dc2626': 'Red',
+  '#7c3aed': 'Violet',
+  '#0891b2': 'Cyan',
+  '#db2777': 'Pink',
+  '#4b5563': 'Gray',
+};
+
 /** A stable color for a tag name (case and surrounding spaces ignored). */
 export function tagColorFor(name: string): string {
   let hash = 0;

@@ -10,7 +10,7 @@ import { Facts } from '../../ui/Facts';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { recordAbilities, useEditorGrant } from '../catalogue';
+import { recordAbilities } from '../catalogue';
 import { PageFrame } from '../dashboards/PageFrame';
 import { ShareDialog } from '../sharing';
 import { TagEditor } from '../tags';
@@ -40,7 +40,7 @@ export function WorkbookPage() {
 
 function WorkbookDetails({ record, reload }: { record: CatalogueRecord; reload(): Promise<unknown> }) {
   const user = useSignedInUser();
-  const abilities = recordAbilities(record, user, useEditorGrant('workbook', record));
+  const abilities = recordAbilities(record, user);
   const [sharing, setSharing] = useState(false);
   return (
     <div className="page workbook-page">
@@ -83,7 +83,7 @@ function WorkbookDetails({ record, reload }: { record: CatalogueRecord; reload()
       <p className="workbook-page__note">
         The workbook editor is not available in this version; the workbook is saved{abilities.share ? ' and can be shared' : ''}. <Link to={paths.workbooks()}>All workbooks</Link>
       </p>
-      {sharing && <ShareDialog target={{ resourceType: 'workbook', resourceId: record.id, name: record.name }} onClose={() => setSharing(false)} />}
+      {sharing && <ShareDialog target={{ resourceType: 'workbook', resourceId: record.id, name: record.name, lock: record.lock }} onClose={() => setSharing(false)} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { CatalogueRecord } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, ownerLabel, recordAbilities, useEditorGrant } from '../catalogue';
+import { CardActions, ownerLabel, recordAbilities } from '../catalogue';
 import { TagChips } from '../tags';
 import { workbookKeys } from './queries';
 
@@ -16,7 +16,7 @@ export function WorkbookRow({ record }: { record: CatalogueRecord }) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
-  const abilities = recordAbilities(record, user, useEditorGrant('workbook', record));
+  const abilities = recordAbilities(record, user);
   const datasets = record.datasets.length;
 
   return (
@@ -34,7 +34,7 @@ export function WorkbookRow({ record }: { record: CatalogueRecord }) {
       <td>
         <CardActions
           abilities={abilities}
-          share={{ resourceType: 'workbook', resourceId: record.id, name: record.name }}
+          share={{ resourceType: 'workbook', resourceId: record.id, name: record.name, lock: record.lock }}
           deletion={{
             label: 'Delete workbook',
             text: 'The workbook, its saved states and its sharing go away for everyone it is shared with. Its datasets stay. This cannot be undone.',

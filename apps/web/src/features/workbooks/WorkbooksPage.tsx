@@ -1,7 +1,9 @@
 // /workspace/workbooks: the user's workbooks, their organization's and those shared with them, as a table with owner,
-// datasets, tags and last change; search, tag filter, sort and page live in the address. A maker starts a new one here.
+// datasets, tags and last change; search, tag filter, sort and page live in the address. A maker starts a new one here
+// and tags the workbooks they may change several at once (picked in the list of the page's workbooks, docs/tags.md).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
@@ -9,8 +11,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
-import { WORKBOOK_SORTS, WORKBOOK_SORT_LABELS, parsePage, parseWorkbookSort, tagsOf, workbookPage } from './listing';
-import { useWorkbookList } from './queries';
+import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
+import { WORKBOOK_SORTS, WORKBOOK_SORT_LABELS, parsePage, parseWorkbookSort, workbookPage } from './listing';
+import { useWorkbookList, workbookKeys } from './queries';
 import { WorkbookRow } from './WorkbookRow';
 import './workbooks.css';
 
@@ -28,13 +31,15 @@ export function WorkbooksPage() {
   const { params: search, update, query, typed, setTyped } = useListAddress();
   const scope = parseScope(search.get('scope'));
   const sort = parseWorkbookSort(search.get('sort'));
-  const tag = search.get('tag');
+  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
+  const tagNames = useTagNames(tagIds);
   const requested = parsePage(search.get('page'));
+  const queryClient = useQueryClient();
+  const selection = useTagSelection();
 
   const list = useWorkbookList(scope, query);
   const all = list.data ?? [];
-  const tags = tagsOf(all);
-  const shown = workbookPage(all, { tag, sort, page: requested });
+  const shown = workbookPage(withTags(all, tagIds, (record) => record.tags), { tag: null, sort, page: requested });
 
   // A page past the end (the list shrank, or an old address): go to the last page there is.
   const pastEnd = list.data !== undefined && requested > shown.page.page;
@@ -48,7 +53,11 @@ export function WorkbooksPage() {
   else if (shown.items.length === 0)
     body = (
       <p className="catalogue-list__empty">
-        {query || tag ? `No workbook matches ${[query && `“${query}”`, tag && `the tag “${tag}”`].filter(Boolean).join(' and ')} here.` : scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope]}
+        {query || tagIds.length
+          ? `No workbook matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
+          : scope === 'mine' && !maker
+            ? EMPTY_VIEWER
+            : EMPTY[scope]}
       </p>
     );
   else
@@ -96,18 +105,16 @@ export function WorkbooksPage() {
 
       <section className="card panel catalogue-list" aria-label="Workbook list">
         <div className="catalogue-list__tools">
-          <ScopeTabs label="Whose workbooks" value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option, tag: null, page: null })} />
+          <ScopeTabs
+            label="Whose workbooks"
+            value={scope}
+            onChange={(option) => {
+              selection.clear();
+              update({ scope: option === 'mine' ? null : option, page: null });
+            }}
+          />
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search workbooks" onChange={(event) => setTyped(event.target.value)} />
-          {(tags.length > 0 || tag) && (
-            <select className="field__input catalogue-list__select" value={tag ?? ''} aria-label="Tag" onChange={(event) => update({ tag: event.target.value || null, page: null })}>
-              <option value="">All tags</option>
-              {[...new Set([...tags, ...(tag ? [tag] : [])])].map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
+          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids), page: null })} />
           <select
             className="field__input catalogue-list__select"
             value={sort}
@@ -120,6 +127,17 @@ export function WorkbooksPage() {
               </option>
             ))}
           </select>
+          {maker && (
+            <BulkTagBar
+              resourceType="workbook"
+              plural="workbooks"
+              selection={selection}
+              tagsOf={(id) => all.find((record) => record.id === id)?.tags}
+              refresh={() => queryClient.invalidateQueries({ queryKey: workbookKeys.all })}
+            >
+              <TagPickList plural="workbooks" records={shown.items} selection={selection} />
+            </BulkTagBar>
+          )}
         </div>
         {body}
       </section>

@@ -8,4 +8,10 @@ describe('navItemsFor', () => {
     expect(navItemsFor({ isAdmin: true })).toEqual([...NAV_ITEMS, ADMIN_NAV_ITEM]);
     expect(ADMIN_NAV_ITEM).toMatchObject({ label: 'Administration', to: paths.admin() });
   });
+
+  it('offers Reports to everyone, after Projects', () => {
+    const labels = NAV_ITEMS.map((item) => item.label);
+    expect(labels.indexOf('Reports')).toBe(labels.indexOf('Projects') + 1);
+    expect(NAV_ITEMS.find((item) => item.label === 'Reports')).toMatchObject({ to: paths.reports() });
+  });
 });

@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboards', to: paths.dashboards(), icon: 'dashboards' },
   { label: 'Workbooks', to: paths.workbooks(), icon: 'workbooks' },
   { label: 'Projects', to: paths.projects(), icon: 'projects' },
+  { label: 'Reports', to: paths.reports(), icon: 'dashboards' },
   { label: 'Basemaps', to: paths.basemaps(), icon: 'basemaps' },
   { label: 'Colors', to: paths.colors(), icon: 'colors' },
 ];

@@ -8,7 +8,8 @@ import { validateQueryValues, type AnalyticSetDefinition, type CatalogueRecord, 
 import { paths } from '@atlas/routes';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useSignedInUser } from '../../../api/SignedInUserContext';
-import { canCreate, recordAbilities, useEditorGrant } from '../../catalogue';
+import { canCreate, recordAbilities } from '../../catalogue';
+import { AddToProjectDialog } from '../../projects';
 import { PublishDialog } from '../../publishing';
 import { ShareDialog } from '../../sharing';
 import { QueryBar } from '../query-bar';
@@ -22,7 +23,7 @@ import { SendParametersDialog } from './SendParametersDialog';
 import { ViewMenu } from './ViewMenu';
 import './dashboard.css';
 
-type Dialog = 'save' | 'share' | 'send' | 'publish' | null;
+type Dialog = 'save' | 'share' | 'send' | 'publish' | 'project' | null;
 
 export interface DashboardViewProps {
   definition: AnalyticSetDefinition;
@@ -129,7 +130,10 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'share' && insight && <ShareDialog target={{ resourceType: 'insight', resourceId: insight.id, name: insight.name }} onClose={() => setDialog(null)} />}
+      {dialog === 'share' && insight && <ShareDialog target={{ resourceType: 'insight', resourceId: insight.id, name: insight.name, lock: insight.lock }} onClose={() => setDialog(null)} />}
+      {dialog === 'project' && insight && (
+        <AddToProjectDialog target={{ resourceType: 'insight', resourceId: insight.id, name: insight.name }} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'send' && <SendParametersDialog setId={definition.id} values={values} onClose={() => setDialog(null)} />}
       {dialog === 'publish' && insight && <PublishDialog kind="insight" recordId={insight.id} name={insight.name} onClose={() => setDialog(null)} />}
     </div>
@@ -167,7 +171,7 @@ function DashboardActions({ insight, onOpen }: { insight?: CatalogueRecord; onOp
 
 function SavedDashboardActions({ insight, onOpen }: { insight: CatalogueRecord; onOpen(dialog: Dialog): void }) {
   const user = useSignedInUser();
-  const abilities = recordAbilities(insight, user, useEditorGrant('insight', insight));
+  const abilities = recordAbilities(insight, user);
   if (!abilities.write && !canCreate(user)) return null;
   return (
     <div className="bi-header__actions">
@@ -179,6 +183,11 @@ function SavedDashboardActions({ insight, onOpen }: { insight: CatalogueRecord; 
       {abilities.share && (
         <button type="button" className="button button--ghost" onClick={() => onOpen('share')}>
           Share
+        </button>
+      )}
+      {canCreate(user) && (
+        <button type="button" className="button button--ghost" onClick={() => onOpen('project')}>
+          Add to project
         </button>
       )}
       {abilities.write && (
