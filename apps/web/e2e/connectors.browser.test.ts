@@ -119,7 +119,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     expect(mine.items[0]!.hasPassword).toBe(false);
 
     await row(connectionId).waitFor();
-    expect(await row(connectionId).locator('td').first().textContent()).toBe('PostgreSQL');
+    expect(await row(connectionId).getByTestId('connection-type').textContent()).toBe('PostgreSQL');
     expect(await row(connectionId).getByTestId('connection-owner').textContent()).toBe('You');
     await session.api(tokens.analyst, 'POST', '/v1/tags', { name: 'e2e-warehouse', color: '#2f6fde', resourceId: connectionId, resourceType: 'data-connection' });
     await page.reload();

@@ -172,7 +172,7 @@ describe('datasets', () => {
     await datasetRow(DEMO_PLACES).waitFor();
     expect(await names()).toEqual(expect.arrayContaining([DEMO_PLACES, 'Foot traffic: visits', 'Foot traffic: device panel', 'Foot traffic: population']));
     // The owner column names the owning user (the demo administrator owns the panel).
-    expect(await datasetRow(DEMO_PLACES).locator('td').nth(3).textContent()).toBe('Demo Administrator');
+    expect(await datasetRow(DEMO_PLACES).getByTestId('dataset-owner').textContent()).toBe('Demo Administrator');
 
     await page.getByRole('button', { name: 'Name' }).click();
     await expect.poll(names, POLL).toEqual([...(await names())].sort((a, b) => a!.localeCompare(b!, 'en', { sensitivity: 'base', numeric: true })));

@@ -3,9 +3,11 @@
 // session between listing and tagging, and the result names exactly that map with the server's reason while the
 // two others are tagged; the maps and datasets lists filter by the tag (kept in the address); only maps the analyst
 // may change can be picked; a viewer seat sees the tags and the filter but no tagging controls; the tag is then
-// taken off many maps at once; workbooks (a table) are picked in the bulk bar's fold; projects show their tags.
+// taken off many maps at once; workbooks (a table) are ticked in their rows, a pick column only for the workbooks
+// the analyst may change; projects show their tags and pick box on their cards.
 // Screenshots: test-results/screens/tags-bulk-dialog.png, tags-bulk-result.png, tags-filter-maps.png,
-// tags-filter-datasets.png, tags-viewer.png, tags-removed.png, tags-workbooks.png, tags-projects.png.
+// tags-filter-datasets.png, tags-viewer.png, tags-removed.png, tags-workbooks-picked.png, tags-workbooks.png,
+// tags-projects.png.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
@@ -54,10 +56,10 @@ describe('tags in the lists', () => {
     await page.goto(`/workspace/maps?scope=organization&q=${encodeURIComponent(prefix)}`);
     await expect.poll(async () => (await cardNames()).length, POLL).toBe(4);
 
-    // Only the maps the analyst may change can be picked: not the administrator's.
+    // Only the maps the analyst may change can be picked, by a box over the card's picture: not the administrator's.
     expect(await card(adminMap).count()).toBe(1);
     expect(await page.locator(`[data-tag-select="${adminMap}"]`).count()).toBe(0);
-    for (const map of maps) await pickBox(map.name).check();
+    for (const map of maps) await card(map.id).locator('.catalogue-card__select').getByLabel(`Select ${map.name} for tagging`).check();
     await expect.poll(() => page.getByTestId('tag-selection-count').textContent(), POLL).toBe('3 selected');
 
     await page.getByRole('button', { name: 'Tag 3 selected' }).click();
@@ -116,6 +118,8 @@ describe('tags in the lists', () => {
     await page.getByLabel('Tag', { exact: true }).selectOption({ label: tagName });
     await expect.poll(() => page.locator('tr[data-dataset] th a').allTextContents(), POLL).toEqual([`${prefix} places`]);
     await page.locator(`tr[data-dataset="${prefix} places"] [data-tag="${tagName}"]`).waitFor();
+    // The analyst's dataset is ticked for tagging in its row's first cell (the new-map pick box comes next).
+    await page.locator(`tr[data-dataset="${prefix} places"] td.tag-table-select [data-tag-select="${datasetId}"]`).waitFor();
     expect(new URL(page.url()).searchParams.get('tags')).toBe(tagId);
     await session.screenshot('tags-filter-datasets');
   });
@@ -133,6 +137,7 @@ describe('tags in the lists', () => {
     await page.goto(`/workspace/datasets?scope=organization&tags=${tagId}`);
     await expect.poll(() => page.locator('tr[data-dataset] th a').allTextContents(), POLL).toEqual([`${prefix} places`]);
     expect(await page.locator('[data-tag-select]').count()).toBe(0);
+    expect(await page.locator('.tag-table-select').count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Bulk tagging' }).count()).toBe(0);
   });
 
@@ -153,17 +158,24 @@ describe('tags in the lists', () => {
     for (const map of [maps[0]!, maps[2]!]) expect((await session.api<TaggedRecord>(tokens.analyst, 'GET', `/v1/maps/${map.id}`)).tags).toEqual([]);
   });
 
-  it('tags workbooks picked on the page, and shows the tags of projects on their cards', async () => {
+  it('tags workbooks ticked in their rows, and shows the tags and pick boxes of projects on their cards', async () => {
     const workbooks: Array<{ id: string; name: string }> = [];
     for (const name of [`${prefix} workbook one`, `${prefix} workbook two`]) {
       workbooks.push({ id: (await session.api<{ id: string }>(tokens.analyst, 'POST', '/v1/workbooks', { name })).id, name });
     }
+    // A workbook of the organization the analyst reads but may not change: its row has an empty pick cell.
+    const adminWorkbook = (await session.api<{ id: string }>(tokens.admin, 'POST', '/v1/workbooks', { name: `${prefix} workbook admin` })).id;
     page = await session.openPage(tokens.analyst);
-    await page.goto(`/workspace/workbooks?q=${encodeURIComponent(prefix)}`);
-    await expect.poll(() => page.locator('tr[data-workbook]').count(), POLL).toBe(2);
-    // Table rows have no pick box of their own: the page's workbooks are picked in the bar's fold.
-    await page.getByText('Pick workbooks on this page to tag').click();
-    for (const workbook of workbooks) await pickBox(workbook.name).check();
+    await page.goto(`/workspace/workbooks?scope=organization&q=${encodeURIComponent(prefix)}`);
+    await expect.poll(() => page.locator('tr[data-workbook]').count(), POLL).toBe(3);
+    // The pick column is the table's first, headed for screen readers; each row the analyst may change has its box.
+    expect(await page.locator('table.workbooks-table thead th').first().textContent()).toBe('Select for tagging');
+    expect(await page.locator(`tr[data-workbook="${adminWorkbook}"] td.tag-table-select`).count()).toBe(1);
+    expect(await page.locator(`tr[data-workbook="${adminWorkbook}"] [data-tag-select]`).count()).toBe(0);
+    expect(await page.getByText('Tick workbooks to tag several at once').count()).toBe(1);
+    for (const workbook of workbooks) await page.locator(`tr[data-workbook="${workbook.id}"] td.tag-table-select`).getByLabel(`Select ${workbook.name} for tagging`).check();
+    await expect.poll(() => page.getByTestId('tag-selection-count').textContent(), POLL).toBe('2 selected');
+    await session.screenshot('tags-workbooks-picked');
     await page.getByRole('button', { name: 'Tag 2 selected' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('list', { name: 'Tags to add' }).locator(`[data-tag="${tagName}"]`).click();
@@ -177,8 +189,8 @@ describe('tags in the lists', () => {
     await session.api(tokens.analyst, 'POST', '/v1/tags', { name: tagName, color: VIOLET, resourceId: project.id, resourceType: 'project' });
     await page.goto(`/workspace/projects?tags=${tagId}`);
     await expect.poll(() => page.locator('li[data-project] .catalogue-card__name').allTextContents(), POLL).toEqual([`${prefix} project`]);
-    await page.locator(`li.tag-card:has(li[data-project="${project.id}"]) [data-tag="${tagName}"]`).waitFor();
-    await page.locator(`[data-tag-select="${project.id}"]`).waitFor();
+    await page.locator(`li[data-project="${project.id}"] [data-tag="${tagName}"]`).waitFor();
+    await page.locator(`li[data-project="${project.id}"] .catalogue-card__select [data-tag-select="${project.id}"]`).waitFor();
     await session.screenshot('tags-projects');
   });
 });

@@ -12,9 +12,10 @@ import { MapsPage } from './features/maps';
 import { ProjectsPage } from './features/projects';
 import { PublicReportPage, ReportsPage } from './features/reports';
 import { NewWorkbookPage, WorkbookPage, WorkbooksPage } from './features/workbooks';
+import { FeatureGate } from './features/workspace/FeatureGate';
+import { DASHBOARDS_FLAGS, WORKBOOKS_FLAGS } from './features/workspace/featureGates';
 import { WorkspaceHome } from './features/workspace/WorkspaceHome';
 import { WorkspaceLayout } from './features/workspace/WorkspaceLayout';
-import { SCREEN_TITLES } from './screens';
 import { NotFoundPage } from './ui/NotFoundPage';
 import { RouteErrorPage } from './ui/RouteErrorPage';
 import { Spinner } from './ui/Spinner';
@@ -45,11 +46,9 @@ const PublicViewPage = lazyPage(loadPublicView, 'PublicViewPage', 'Opening…');
 const PreviewPage = lazyPage(loadPublicView, 'PreviewPage', 'Opening the preview…');
 // The administration console is for administrators only: nobody else downloads it.
 const AdminPage = lazyPage(() => import('./features/admin'), 'AdminPage', 'Loading the administration console…');
+const QueriesPage = lazyPage(() => import('./features/queries'), 'QueriesPage', 'Loading queries…');
 
-// Every route of ROUTE_PATTERNS is listed in exactly one of these groups, so a screen that is not
-// built yet says so ("Page not available") instead of falling through to "Page not found".
-
-/** Screens built in this version, each with its own route below. */
+/** Every route of ROUTE_PATTERNS: each has its own route below. */
 const BUILT_SCREENS = [
   'workspace',
   'signIn',
@@ -73,22 +72,12 @@ const BUILT_SCREENS = [
   'publicReport',
   'preview',
   'admin',
-] as const satisfies readonly RouteName[];
-
-/** Screens inside the workspace chrome, not built in this version. */
-const WORKSPACE_SCREENS = [
   'queries',
 ] as const satisfies readonly RouteName[];
 
-type ListedRoute = (typeof BUILT_SCREENS)[number] | (typeof WORKSPACE_SCREENS)[number];
-/** Fails to compile when ROUTE_PATTERNS gains a route that no group above lists. */
-const everyRouteListed: Exclude<RouteName, ListedRoute> extends never ? true : never = true;
+/** Fails to compile when ROUTE_PATTERNS gains a route the list above does not name (and so no route below serves). */
+const everyRouteListed: Exclude<RouteName, (typeof BUILT_SCREENS)[number]> extends never ? true : never = true;
 void everyRouteListed;
-
-const unavailable = (name: RouteName): RouteObject => ({
-  path: ROUTE_PATTERNS[name],
-  element: <NotFoundPage kind="unavailable" screen={SCREEN_TITLES[name]} />,
-});
 
 const standalone = (route: RouteObject): RouteObject => ({
   ...route,
@@ -114,16 +103,16 @@ export const routes: RouteObject[] = [
               { index: true, element: <WorkspaceHome /> },
               { path: ROUTE_PATTERNS.datasets, element: <DatasetsPage /> },
               { path: ROUTE_PATTERNS.dataset, element: <DatasetPage /> },
-              { path: ROUTE_PATTERNS.dashboards, element: <DashboardsPage /> },
+              { path: ROUTE_PATTERNS.dashboards, element: <FeatureGate flags={DASHBOARDS_FLAGS} screen="Dashboards"><DashboardsPage /></FeatureGate> },
               { path: ROUTE_PATTERNS.maps, element: <MapsPage /> },
               { path: ROUTE_PATTERNS.basemaps, element: <BasemapsPage /> },
               { path: ROUTE_PATTERNS.colors, element: <ColorsPage /> },
               { path: ROUTE_PATTERNS.projects, element: <ProjectsPage /> },
               { path: ROUTE_PATTERNS.reports, element: <ReportsPage /> },
-              { path: ROUTE_PATTERNS.workbooks, element: <WorkbooksPage /> },
+              { path: ROUTE_PATTERNS.workbooks, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks"><WorkbooksPage /></FeatureGate> },
               { path: ROUTE_PATTERNS.connectors, element: <ConnectorsPage /> },
-              ...WORKSPACE_SCREENS.map(unavailable),
-              { path: '*', element: <NotFoundPage kind="not-found" /> },
+              { path: ROUTE_PATTERNS.queries, element: <QueriesPage /> },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
           // In the workspace chrome; the page itself refuses non-administrators ("Administrator rights required").
@@ -133,16 +122,17 @@ export const routes: RouteObject[] = [
             children: [{ index: true, element: <AdminPage /> }],
           },
           // The analytic sets ask for the fsq-bi terms once (docs/legal.md).
-          { path: ROUTE_PATTERNS.newDashboard, element: <BiTermsGate><NewDashboardPage /></BiTermsGate> },
-          { path: ROUTE_PATTERNS.dashboard, element: <BiTermsGate><SavedDashboardPage /></BiTermsGate> },
-          { path: ROUTE_PATTERNS.newWorkbook, element: <NewWorkbookPage /> },
-          { path: ROUTE_PATTERNS.workbook, element: <WorkbookPage /> },
+          // Feature flags first (docs/feature-flags.md): a screen not enabled for the organization says so.
+          { path: ROUTE_PATTERNS.newDashboard, element: <FeatureGate flags={DASHBOARDS_FLAGS} screen="Dashboards" standalone><BiTermsGate><NewDashboardPage /></BiTermsGate></FeatureGate> },
+          { path: ROUTE_PATTERNS.dashboard, element: <FeatureGate flags={DASHBOARDS_FLAGS} screen="Dashboards" standalone><BiTermsGate><SavedDashboardPage /></BiTermsGate></FeatureGate> },
+          { path: ROUTE_PATTERNS.newWorkbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><NewWorkbookPage /></FeatureGate> },
+          { path: ROUTE_PATTERNS.workbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><WorkbookPage /></FeatureGate> },
           { path: ROUTE_PATTERNS.newMap, element: <NewMapPage /> },
           { path: ROUTE_PATTERNS.map, element: <MapPage /> },
           { path: ROUTE_PATTERNS.preview, element: <PreviewPage /> },
         ],
       },
-      standalone({ path: '*', element: <NotFoundPage kind="not-found" /> }),
+      standalone({ path: '*', element: <NotFoundPage /> }),
     ],
   },
 ];

@@ -24,3 +24,4 @@ export * from './schemas/admin.js';
 export * from './analytic-sets.js';
 export * from './schemas/analytics-rows.js';
 export * from './schemas/tiles.js';
+export * from './schemas/feature-flags.js';

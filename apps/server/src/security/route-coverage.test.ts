@@ -50,6 +50,8 @@ const EXEMPT: Record<string, string> = {
   'PUT /v1/admin/users/:userId/organization/:orgId/seat/:seat': 'administrators only',
   'PUT /v1/users/:id/quotapolicy/:policyId': 'administrators only',
   'PUT /v1/admin/:resourceType/:id/update-visibility': 'administrators only (admin/resources.test.ts)',
+  'GET /v1/admin/organizations/:id/flags': 'administrators only (admin/feature-flags.test.ts)',
+  'PUT /v1/admin/organizations/:id/flags': 'administrators only (admin/feature-flags.test.ts)',
   // The public page's data, for published items only, view token when protected (public-data.test.ts).
   'GET /v1/maps/:id/published-map/datasets/:datasetId/data': 'public with the published map',
   'GET /v1/insights/:id/published-insight/analytic-set': 'public with the published insight',

@@ -1,7 +1,8 @@
-import type { FeatureFlag, Seat } from '@atlas/domain';
+import type { Seat } from '@atlas/domain';
 import { hashPassword } from '../security/secrets.js';
 import { LOCK_KEYS } from '../store/advisory-lock.js';
 import type { Db, Queryable } from '../store/index.js';
+import { DEFAULT_ORGANIZATION_FLAGS } from '../modules/organizations/default-flags.js';
 import { createOrganization, findOrganizationIdByName, setFeatureFlags } from '../modules/organizations/repo.js';
 import { findUserByEmail } from '../modules/users/repo.js';
 import { createUser } from '../modules/users/service.js';
@@ -14,20 +15,9 @@ export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; seat: Seat
   { email: 'viewer@example.com', name: 'Demo Viewer', seat: 'viewer', isAdmin: false },
 ];
 
-const DEMO_FLAGS: FeatureFlag[] = [
-  'query-cache-enabled',
-  'insights-enabled',
-  'fsq-bi-enabled',
-  'pivot-table-enabled',
-  'insights-editor-enabled',
-  'workbooks-enabled',
-  'dashboard-beta-enabled',
-  'connector-selection-enabled',
-];
-
 async function createDemoOrganization(tx: Queryable): Promise<string> {
   const id = await createOrganization(tx, { name: DEMO_ORGANIZATION, makerQuotaPolicy: 'maker' });
-  await setFeatureFlags(tx, id, Object.fromEntries(DEMO_FLAGS.map((flag) => [flag, true])));
+  await setFeatureFlags(tx, id, Object.fromEntries(DEFAULT_ORGANIZATION_FLAGS.map((flag) => [flag, true])));
   return id;
 }
 

@@ -2,26 +2,12 @@ import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@atlas/routes';
 import { useDocumentTitle } from './useDocumentTitle';
 
-export type NotFoundKind = 'unavailable' | 'not-found';
+const heading = 'Page not found';
+const text = 'There is no screen of Atlas Studio at this address.';
 
-const COPY: Record<NotFoundKind, { heading: string; text: string }> = {
-  unavailable: {
-    heading: 'Page not available',
-    text: 'This screen of Atlas Studio is not available in this version.',
-  },
-  'not-found': {
-    heading: 'Page not found',
-    text: 'There is no screen of Atlas Studio at this address.',
-  },
-};
-
-/**
- * What a route shows when its screen is not built (kind 'unavailable', with the screen's name)
- * or when no route matches at all (kind 'not-found'). Never a stand-in for a real screen.
- */
-export function NotFoundPage({ kind, screen }: { kind: NotFoundKind; screen?: string }) {
+/** What an address no route matches shows. */
+export function NotFoundPage() {
   const location = useLocation();
-  const { heading, text } = COPY[kind];
   const requested = `${location.pathname}${location.search}${location.hash}`;
   useDocumentTitle(heading);
 
@@ -36,12 +22,6 @@ export function NotFoundPage({ kind, screen }: { kind: NotFoundKind; screen?: st
       </h1>
       <p className="state-card__text">{text}</p>
       <dl className="facts facts--compact">
-        {screen && (
-          <div className="facts__row">
-            <dt>Screen</dt>
-            <dd>{screen}</dd>
-          </div>
-        )}
         <div className="facts__row">
           <dt>Requested path</dt>
           <dd>

@@ -3,7 +3,11 @@
 // reconciliation and e-mail flags. Administrators only; everyone else gets 403.
 import type {
   CatalogueRecord,
+  FeatureFlag,
+  QuotaUsage,
   Dataset,
+  FeatureFlagsUpdate,
+  OrganizationFeatureFlags,
   LISTING_SORT_KEYS,
   PublishedList,
   QuotaKey,
@@ -76,6 +80,61 @@ export interface EmailFlags extends Required<EmailFlagValues> {
   updatedAt: string | null;
 }
 
+// ---- Account merge and provisioning (apps/server/src/modules/admin/merge-schemas.ts, provision-schemas.ts) ----
+
+export interface MergeAccountsRequest {
+  primaryId: string;
+  secondaryIds: string[];
+  /** Ours: true answers what would move and changes nothing. */
+  dryRun?: boolean;
+}
+
+/** What moves, per kind. */
+export const MERGE_COUNT_KINDS = [
+  'maps', 'insights', 'workbooks', 'datasets', 'mapAssets', 'projects', 'projectEntries', 'queryTemplates', 'queryBookmarks',
+  'dataConnections', 'sharedParameters', 'publications', 'states', 'queryExecutions', 'locks', 'tags', 'tagAssignments',
+  'grantsMoved', 'grantsMerged', 'grantsRemoved', 'apiKeysMoved', 'apiKeysRevoked', 'sessionsEnded',
+] as const;
+export type MergeCountKind = (typeof MERGE_COUNT_KINDS)[number];
+export type MergeCounts = Record<MergeCountKind, number>;
+
+export interface MergeAccount {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface MergeAccountsResult {
+  message: string;
+  dryRun: boolean;
+  primary: MergeAccount;
+  secondaries: MergeAccount[];
+  counts: MergeCounts;
+  /** The primary's usage before and after. */
+  quotaUsage: { before: QuotaUsage; after: QuotaUsage };
+  /** Quotas the primary is above after the merge. */
+  overLimit: QuotaKey[];
+}
+
+export interface ProvisionAccountRequest {
+  organizationId: string;
+  /** Ours: also load a small synthetic foot-traffic panel owned by a maker of the organization. */
+  demoData?: boolean;
+}
+
+export interface ProvisionAccountResult {
+  message: string;
+  organization: { id: string; name: string };
+  makerQuotaPolicy: string;
+  flagsEnabled: FeatureFlag[];
+  demoData: {
+    status: 'not-requested' | 'loaded' | 'already-loaded';
+    ownerId: string | null;
+    visits: number;
+    datasets: Array<{ id: string; name: string; table: string }>;
+  };
+}
+
 export function createAdminApi(request: Http['request']) {
   return {
     organizations: {
@@ -116,6 +175,16 @@ export function createAdminApi(request: Http['request']) {
     },
     /** dryRun: true reports what would change and changes nothing. */
     reconcileQuota: (quotaType: QuotaKey, dryRun: boolean) => request<ReconcileQuotaResult>('POST', '/v1/admin/reconcile-quota', { body: { quotaType, dryRun } }),
+    /** An organization's feature flags (docs/feature-flags.md): a flag never set is off. */
+    featureFlags: {
+      get: (orgId: string) => request<OrganizationFeatureFlags>('GET', `/v1/admin/organizations/${id(orgId)}/flags`),
+      /** Flags left out keep their value; an unknown flag is refused (400). */
+      set: (orgId: string, flags: FeatureFlagsUpdate) => request<OrganizationFeatureFlags>('PUT', `/v1/admin/organizations/${id(orgId)}/flags`, { body: flags }),
+    },
+    /** One transaction: everything of the secondaries moves to the primary and they are disabled; dryRun changes nothing. */
+    mergeAccounts: (body: MergeAccountsRequest) => request<MergeAccountsResult>('POST', '/v1/admin/merge-accounts', { body }),
+    /** The organization's defaults, and with demoData a small demo panel (loaded within the call). */
+    provisionAccount: (body: ProvisionAccountRequest) => request<ProvisionAccountResult>('POST', '/v1/admin/pipelines/provision-account', { body }),
     emailFlags: {
       get: (email: string) => request<EmailFlags>('GET', '/v1/email_flags', { query: { email } }),
       /** Flags left out keep their value. */

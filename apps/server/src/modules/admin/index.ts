@@ -2,7 +2,10 @@ import type { App, AppDeps } from '../../http/types.js';
 import { organizationRoutes } from '../organizations/routes.js';
 import { quotaPolicyRoutes } from '../quota/routes.js';
 import { adminUserRoutes } from '../users/admin-routes.js';
+import { mergeRoutes } from './merge-routes.js';
+import { provisionRoutes } from './provision-routes.js';
 import { resourceAdministrationRoutes } from './routes.js';
+import { featureFlagRoutes } from './feature-flags-routes.js';
 
 /**
  * The administration console's calls (bi-and-admin.md §6–§7): organizations and invitations, users, quota policies,
@@ -14,4 +17,7 @@ export function administrationRoutes(app: App, deps: AppDeps) {
   adminUserRoutes(app, deps);
   quotaPolicyRoutes(app, deps);
   resourceAdministrationRoutes(app, deps);
+  mergeRoutes(app, deps);
+  provisionRoutes(app, deps);
+  featureFlagRoutes(app, deps);
 }

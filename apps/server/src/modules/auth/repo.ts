@@ -20,7 +20,7 @@ export async function deleteSession(db: Queryable, tokenHash: string) {
 
 export async function findSessionOwner(db: Queryable, tokenHash: string): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
-    `SELECT ${OWNER_COLUMNS}, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+    `SELECT ${OWNER_COLUMNS}, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND u.disabled_at IS NULL`,
     [tokenHash],
   );
   return rows[0] ?? null;
@@ -28,7 +28,7 @@ export async function findSessionOwner(db: Queryable, tokenHash: string): Promis
 
 export async function findApiKeyOwner(db: Queryable, keyHash: string): Promise<TokenOwner | null> {
   const rows = await db.query<TokenOwner>(
-    `SELECT ${OWNER_COLUMNS}, k.expires_at FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1`,
+    `SELECT ${OWNER_COLUMNS}, k.expires_at FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND u.disabled_at IS NULL`,
     [keyHash],
   );
   return rows[0] ?? null;

@@ -36,6 +36,8 @@ export async function signIn(db: Db, request: SignInRequest, source: AttemptSour
   const row = await findUserByEmail(db, request.email);
   const valid = await checkPasswordAttempt(db, source, accountSubject(request.email), () => verifyPassword(row?.password_hash ?? null, request.password));
   if (!row || !valid) throw unauthorized(INVALID_CREDENTIALS, '', AppStatusCode.InvalidCredentials);
+  // Merged into another account (docs/admin.md "Account merge"): told only to whoever knows its password.
+  if (row.disabled_at) throw unauthorized('This account is disabled', 'It was merged into another account: sign in with that one');
   return openSession(db, await joinInvitedOrganization(db, row));
 }
 

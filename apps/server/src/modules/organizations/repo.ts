@@ -47,8 +47,8 @@ interface OrganizationRow {
 
 const SELECT_ORGANIZATION = `
   SELECT o.*,
-         (SELECT count(*) FROM users u WHERE u.organization_id = o.id AND u.seat = 'maker')::int AS maker_count,
-         (SELECT count(*) FROM users u WHERE u.organization_id = o.id AND u.seat = 'viewer')::int AS viewer_count
+         (SELECT count(*) FROM users u WHERE u.organization_id = o.id AND u.seat = 'maker' AND u.disabled_at IS NULL)::int AS maker_count,
+         (SELECT count(*) FROM users u WHERE u.organization_id = o.id AND u.seat = 'viewer' AND u.disabled_at IS NULL)::int AS viewer_count
   FROM organizations o`;
 
 const toOrganization = (row: OrganizationRow): Organization => ({

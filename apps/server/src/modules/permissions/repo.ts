@@ -70,7 +70,7 @@ export async function setVisibility(db: Queryable, type: PermissionResourceType,
 
 /** The account whose verified address this is; an unverified one is not known to control it. */
 export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND email_verified_at IS NOT NULL', [email]);
+  const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1) AND email_verified_at IS NOT NULL AND disabled_at IS NULL', [email]);
   return rows[0]?.id ?? null;
 }
 

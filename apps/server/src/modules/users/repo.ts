@@ -20,6 +20,8 @@ export interface UserRow {
   screening_status: 1 | 2 | null;
   last_screening_update: Date | null;
   email_verified_at: Date | null;
+  /** Set when the account was merged into another (migration 015): it may not sign in. */
+  disabled_at: Date | null;
   created_at: Date;
   updated_at: Date;
   policy_id: string;

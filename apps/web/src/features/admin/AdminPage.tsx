@@ -4,10 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AccountsSection } from './AccountsSection';
 import { AdminRefusal } from './AdminRefusal';
 import { InvitationsSection } from './InvitationsSection';
 import { OrganizationsSection } from './OrganizationsSection';
 import { EmailFlagsSection } from './EmailFlagsSection';
+import { FeatureFlagsSection } from './FeatureFlagsSection';
 import { PublishedMapsSection } from './PublishedMapsSection';
 import { QuotaPoliciesSection } from './QuotaPoliciesSection';
 import { QuotaReconciliationSection } from './QuotaReconciliationSection';
@@ -25,6 +27,8 @@ const SECTIONS = {
   'published-maps': PublishedMapsSection,
   resources: ResourcesSection,
   'email-flags': EmailFlagsSection,
+  'feature-flags': FeatureFlagsSection,
+  accounts: AccountsSection,
 } as const satisfies Record<AdminSection, () => JSX.Element>;
 
 export function AdminPage() {

@@ -7,6 +7,7 @@ import { useListAddress } from '../catalogue';
 import { ConfirmWrite } from './ConfirmWrite';
 import { DEFAULT_MAKER_POLICY, formatDate, policyName } from './format';
 import { PagedList } from './ListParts';
+import { ProvisionDialog } from './ProvisionDialog';
 import { OrganizationDialog } from './OrganizationDialog';
 import { parsePage } from './paging';
 import { useAdminWrite, useOrganizationPage, useQuotaPolicies } from './queries';
@@ -18,6 +19,7 @@ export function OrganizationsSection() {
   const policies = useQuotaPolicies();
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
+  const [provisioning, setProvisioning] = useState<Organization | null>(null);
   const remove = useAdminWrite((client, id: string) => client.admin.organizations.remove(id));
 
   return (
@@ -75,8 +77,14 @@ export function OrganizationsSection() {
                     <Link className="button button--ghost" to={paths.admin({ section: 'users', organizationId: organization.id })}>
                       Members
                     </Link>
+                    <Link className="button button--ghost" to={paths.admin({ section: 'feature-flags', organizationId: organization.id })}>
+                      Feature flags
+                    </Link>
                     <button type="button" className="button button--ghost" onClick={() => setEditing(organization)}>
                       Edit
+                    </button>
+                    <button type="button" className="button button--ghost" onClick={() => setProvisioning(organization)}>
+                      Provision
                     </button>
                     <button type="button" className="button button--ghost admin-danger-text" onClick={() => setDeleting(organization)}>
                       Delete
@@ -88,6 +96,7 @@ export function OrganizationsSection() {
           </table>
         )}
       </PagedList>
+      {provisioning && <ProvisionDialog organization={provisioning} onClose={() => setProvisioning(null)} />}
       {editing && <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmWrite title={`Delete ${deleting.name}?`} confirmLabel="Delete organization" danger run={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)}>

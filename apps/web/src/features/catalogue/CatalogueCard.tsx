@@ -22,11 +22,14 @@ export interface CatalogueCardProps {
   children?: ReactNode;
   /** The action row and what follows it (an error). */
   actions?: ReactNode;
+  /** A pick box over the picture's corner (bulk tagging); the record's card passes it only when the user may write it. */
+  select?: ReactNode;
 }
 
-export function CatalogueCard({ marker, picture, pictureLink, name, meta, description, children, actions }: CatalogueCardProps) {
+export function CatalogueCard({ marker, picture, pictureLink, name, meta, description, children, actions, select }: CatalogueCardProps) {
   return (
     <li className="card catalogue-card" {...marker}>
+      {select && <span className="catalogue-card__select">{select}</span>}
       {pictureLink ? (
         <Link to={pictureLink} className="catalogue-card__picture" tabIndex={-1} aria-hidden="true">
           {picture}

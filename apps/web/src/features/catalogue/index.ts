@@ -7,4 +7,5 @@ export { useBlobUrl } from './useBlobUrl';
 export { useListAddress } from './useListAddress';
 export { ListError, ScopeTabs } from './ListParts';
 export { ListPager } from './ListPager';
+export { noMatchText } from './emptyText';
 export { CardActions, CardPlaceholder, CatalogueCard } from './CatalogueCard';

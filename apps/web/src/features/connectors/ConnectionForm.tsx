@@ -6,7 +6,8 @@ import type { DataConnection, DataConnectionType, TestConnectionRequest } from '
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Modal } from '../sharing';
-import { STORAGE_TYPES, WAREHOUSE_TYPES, connectionType, type ConnectionTypeInfo } from './connectionTypes';
+import { useFeatureFlags } from '../../api/useFeatureFlags';
+import { connectionType, typeGroups, type ConnectionTypeInfo } from './connectionTypes';
 import { OptionInput } from './OptionInput';
 import { buildOptions, initialValues, optionFields, optionsUnchanged, type FormValues } from './optionFields';
 import { connectionKeys, isUnavailableType } from './queries';
@@ -26,6 +27,8 @@ export function ConnectionForm({ connection, unavailable, onUnavailable, onClose
   const [name, setName] = useState(connection?.name ?? '');
   const [type, setType] = useState<DataConnectionType>(connection?.type ?? 'postgres');
   const info = connectionType(type);
+  const flags = useFeatureFlags();
+  const groups = typeGroups(flags.data ?? null);
   const fields = useMemo(() => optionFields(info), [info]);
   const [values, setValues] = useState<FormValues>(() => initialValues(info, connection));
   const [problems, setProblems] = useState<string[]>([]);
@@ -106,9 +109,11 @@ export function ConnectionForm({ connection, unavailable, onUnavailable, onClose
           <label className="field">
             <span className="field__label">Type</span>
             <select className="field__input" aria-label="Type" value={type} onChange={(event) => changeType(event.target.value as DataConnectionType)}>
-              <TypeGroup label="Warehouses" types={WAREHOUSE_TYPES} unavailable={unavailable} />
-              <TypeGroup label="Storage" types={STORAGE_TYPES} unavailable={unavailable} />
+              {groups.map((group) => (
+                <TypeGroup key={group.label} label={group.label} types={group.types} unavailable={unavailable} />
+              ))}
             </select>
+            {flags.data && groups.length === 1 && <span className="field__hint">Storage connection types are not enabled for your organization.</span>}
           </label>
         )}
         <TypeNotes info={info} unavailable={unavailable.has(type)} />

@@ -1,6 +1,6 @@
 // One connection of the list: name, type, owner, tags, last change, and what the user may do with it — test and
 // browse (anyone who reads it), edit, share and delete (its owner and editors with a maker seat).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataConnection, DataConnectionType, TagSummary } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
@@ -20,9 +20,11 @@ export interface ConnectionRowProps {
   tags: readonly TagSummary[];
   unavailable: ReadonlySet<DataConnectionType>;
   onUnavailable(type: DataConnectionType): void;
+  /** When given (a maker's list), a first cell holding it on connections the user may write (bulk tagging). */
+  select?: ReactNode;
 }
 
-export function ConnectionRow({ connection, tags, unavailable, onUnavailable }: ConnectionRowProps) {
+export function ConnectionRow({ connection, tags, unavailable, onUnavailable, select }: ConnectionRowProps) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -43,11 +45,12 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable }: 
 
   return (
     <tr data-connection={connection.id}>
+      {select !== undefined && <td className="tag-table-select">{abilities.write && select}</td>}
       <th scope="row">
         <span className="connectors-table__name">{connection.name}</span>
         <TestResult test={test} />
       </th>
-      <td>
+      <td data-testid="connection-type">
         {info.label}
         {info.kind === 'storage' && <span className="connectors-table__note">storage</span>}
         {unavailable.has(connection.type) && <span className="connectors-table__note">not available on this server</span>}

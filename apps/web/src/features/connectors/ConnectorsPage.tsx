@@ -3,19 +3,18 @@
 // and browse it. `?tags=` keeps the connections carrying every tag picked; a maker tags the connections they may
 // change several at once.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { DataConnectionType } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, canCreate, useListAddress } from '../catalogue';
-import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
+import { ListError, canCreate, noMatchText, useListAddress } from '../catalogue';
+import { TagSelectHeader, useListTags } from '../tags';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionRow } from './ConnectionRow';
 import { CONNECTION_SCOPES, CONNECTION_SCOPE_LABELS, parseConnectionScope, shownConnections, type ConnectionScope } from './listing';
-import { connectionKeys, useConnectionList, useConnectionTags } from './queries';
+import { connectionKeys, useConnectionList } from './queries';
 import './connectors.css';
 
 const EMPTY: Record<ConnectionScope, string> = {
@@ -28,61 +27,57 @@ export function ConnectorsPage() {
   useDocumentTitle('Connectors');
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const { params, update, query, typed, setTyped } = useListAddress();
+  const address = useListAddress();
+  const { params, update, query, typed, setTyped } = address;
   const scope = parseConnectionScope(params.get('scope'));
   const [creating, setCreating] = useState(false);
   // Types the server answered 501 for (no driver installed here), learnt from its answers during this visit.
   const [unavailable, setUnavailable] = useState<ReadonlySet<DataConnectionType>>(new Set());
   const markUnavailable = (type: DataConnectionType) => setUnavailable((known) => (known.has(type) ? known : new Set([...known, type])));
 
-  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
-  const selection = useTagSelection();
-  const queryClient = useQueryClient();
+  const tags = useListTags('data-connection', { plural: 'connections', address, listKey: connectionKeys.all });
 
   const list = useConnectionList(scope);
-  const tags = useConnectionTags();
-  const tagsOf = (id: string) => tags.data?.get(id) ?? [];
-  const shown = withTags(shownConnections(list.data ?? [], query), tagIds, (connection) => tagsOf(connection.id));
+  const shown = tags.keep(shownConnections(list.data ?? [], query));
 
   let body;
   if (list.isPending) body = <Spinner label="Loading connections…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
     body = (
-      <p className="catalogue-list__empty">
-        {query || tagIds.length
-          ? `No connection matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
-          : scope === 'mine' && !maker
-            ? EMPTY_VIEWER
-            : EMPTY[scope]}
-      </p>
+      <p className="catalogue-list__empty">{noMatchText('connection', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
     );
   else
     body = (
-      <>
-        <div className="connectors-table__scroll">
-          <table className="table connectors-table" aria-label="Connections" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Tags</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((connection) => (
-                <ConnectionRow key={connection.id} connection={connection} tags={tagsOf(connection.id)} unavailable={unavailable} onUnavailable={markUnavailable} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
+      <div className="connectors-table__scroll">
+        <table className="table connectors-table" aria-label="Connections" aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              {tags.select && <TagSelectHeader />}
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Tags</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((connection) => (
+              <ConnectionRow
+                key={connection.id}
+                connection={connection}
+                tags={tags.tagsOf(connection)}
+                unavailable={unavailable}
+                onUnavailable={markUnavailable}
+                select={tags.select?.(connection)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
 
   return (
@@ -107,22 +102,15 @@ export function ConnectorsPage() {
                 type="button"
                 className="segmented__option"
                 aria-pressed={scope === option}
-                onClick={() => {
-                  selection.clear();
-                  update({ scope: option === 'mine' ? null : option });
-                }}
+                onClick={() => update({ scope: option === 'mine' ? null : option })}
               >
                 {CONNECTION_SCOPE_LABELS[option]}
               </button>
             ))}
           </div>
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name or type" aria-label="Search connections" onChange={(event) => setTyped(event.target.value)} />
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
-          {maker && (
-            <BulkTagBar resourceType="data-connection" plural="connections" selection={selection} tagsOf={tagsOf} refresh={() => queryClient.invalidateQueries({ queryKey: connectionKeys.all })}>
-              <TagPickList plural="connections" records={shown} selection={selection} />
-            </BulkTagBar>
-          )}
+          {tags.filter}
+          {tags.bar}
         </div>
         {body}
       </section>

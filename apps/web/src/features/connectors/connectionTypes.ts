@@ -7,7 +7,9 @@ import {
   STORAGE_CONNECTION_TYPES,
   WAREHOUSE_CONNECTION_TYPES,
   type DataConnectionType,
+  type FeatureFlags,
 } from '@atlas/domain';
+import { STORAGE_CONNECTORS_FLAGS, flagsAllow } from '../workspace/featureGates';
 
 export interface OptionProperty {
   type: 'string' | 'integer' | 'boolean';
@@ -85,4 +87,20 @@ export const STORAGE_TYPES: readonly ConnectionTypeInfo[] = STORAGE_CONNECTION_T
 
 export function connectionType(type: DataConnectionType): ConnectionTypeInfo {
   return [...WAREHOUSE_TYPES, ...STORAGE_TYPES].find((entry) => entry.type === type)!;
+}
+
+export interface TypeGroupInfo {
+  label: string;
+  types: readonly ConnectionTypeInfo[];
+}
+
+/**
+ * The type picker's groups for the organization's flags (docs/feature-flags.md): the storage types only with
+ * storage-connectors-enabled (flags not read yet offer none of them).
+ */
+export function typeGroups(flags: FeatureFlags | null): TypeGroupInfo[] {
+  return [
+    { label: 'Warehouses', types: WAREHOUSE_TYPES },
+    ...(flagsAllow(flags, STORAGE_CONNECTORS_FLAGS) ? [{ label: 'Storage', types: STORAGE_TYPES }] : []),
+  ];
 }

@@ -1,14 +1,13 @@
 // Reads of the connectors screen and their cache keys.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@atlas/client';
-import type { DataConnection, TagSummary } from '@atlas/domain';
+import type { DataConnection } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import type { ConnectionScope } from './listing';
 
 export const connectionKeys = {
   all: ['data-connections'] as const,
   list: (scope: ConnectionScope) => ['data-connections', 'list', scope] as const,
-  tags: ['data-connections', 'tags'] as const,
   schema: (id: string, path: readonly string[]) => ['data-connections', 'schema', id, ...path] as const,
   preview: (id: string, schema: string, table: string) => ['data-connections', 'preview', id, schema, table] as const,
 };
@@ -19,21 +18,6 @@ export function useConnectionList(scope: ConnectionScope) {
     queryKey: connectionKeys.list(scope),
     queryFn: async () => (await (scope === 'organization' ? client.dataConnections.forOrganization() : client.dataConnections.list())).items,
     placeholderData: (previous) => previous,
-  });
-}
-
-/** The organization's connection tags by connection id (connection records do not carry their tags). */
-export function useConnectionTags() {
-  const client = useApiClient();
-  return useQuery<Map<string, TagSummary[]>>({
-    queryKey: connectionKeys.tags,
-    queryFn: async () => {
-      const byConnection = new Map<string, TagSummary[]>();
-      for (const tag of (await client.tags.forOrganization('data-connection')).items) {
-        for (const id of tag.resourceIds) byConnection.set(id, [...(byConnection.get(id) ?? []), { id: tag.id, name: tag.name, color: tag.color }]);
-      }
-      return byConnection;
-    },
   });
 }
 

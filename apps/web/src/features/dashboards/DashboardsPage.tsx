@@ -2,7 +2,6 @@
 // seat, the seven analytic sets as templates of a new one (a viewer seat saves none: no New dashboard, no templates).
 // `?tags=` keeps the dashboards carrying every tag picked; a maker tags the dashboards they may change several at once.
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { ANALYTIC_SET_IDS, type CatalogueRecord } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
@@ -10,24 +9,10 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { canCreate, useListAddress } from '../catalogue';
+import { canCreate, noMatchText, recordAbilities, useListAddress } from '../catalogue';
 import { readDashboardState } from '../bi/dashboard/dashboardState';
 import { biKeys, useAnalyticSets, useInsightList } from '../bi/dashboard/queries';
-import {
-  BulkTagBar,
-  IfWritable,
-  TAG_FILTER_PARAM,
-  TagChips,
-  TagFilter,
-  TagSelectBox,
-  describeTags,
-  formatTagFilter,
-  parseTagFilter,
-  useTagNames,
-  useTagSelection,
-  withTags,
-  type TagSelection,
-} from '../tags';
+import { TagChips, TagSelectHeader, useListTags, type ListTags } from '../tags';
 import { TemplateGallery } from './TemplateGallery';
 import './dashboards.css';
 
@@ -40,15 +25,9 @@ export function DashboardsPage() {
   const mine = useInsightList('mine');
   const shared = useInsightList('shared');
   const maker = canCreate(useSignedInUser());
-  const { params, update } = useListAddress();
-  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
-  const selection = useTagSelection();
-  const queryClient = useQueryClient();
-  const filter = { tagIds, empty: tagIds.length ? `No dashboard here carries ${describeTags(tagNames)}.` : null };
+  const tags = useListTags('insight', { plural: 'dashboards', address: useListAddress(), listKey: biKeys.insightLists });
   // Nothing to filter or tag while the user has no dashboard (and no filter in the address to drop).
-  const anyDashboard = (mine.data?.items.length ?? 0) + (shared.data?.items.length ?? 0) > 0 || tagIds.length > 0;
-  const tagsOf = (id: string) => [...(mine.data?.items ?? []), ...(shared.data?.items ?? [])].find((record) => record.id === id)?.tags;
+  const anyDashboard = (mine.data?.items.length ?? 0) + (shared.data?.items.length ?? 0) > 0 || tags.ids.length > 0;
   return (
     <div className="page dashboards-page">
       <div className="dashboards-page__head">
@@ -62,8 +41,8 @@ export function DashboardsPage() {
 
       {anyDashboard && (
         <div className="catalogue-list__tools dashboards-page__tools">
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
-          {maker && <BulkTagBar resourceType="insight" plural="dashboards" selection={selection} tagsOf={tagsOf} refresh={() => queryClient.invalidateQueries({ queryKey: biKeys.insightLists })} />}
+          {tags.filter}
+          {tags.bar}
         </div>
       )}
 
@@ -71,7 +50,7 @@ export function DashboardsPage() {
         <h2 id="my-dashboards" className="panel__title">
           Your dashboards
         </h2>
-        <DashboardTable list={mine} empty={maker ? EMPTY : EMPTY_VIEWER} filter={filter} selection={maker ? selection : null} />
+        <DashboardTable list={mine} empty={maker ? EMPTY : EMPTY_VIEWER} tags={tags} />
       </section>
 
       {shared.data && shared.data.items.length > 0 && (
@@ -79,7 +58,7 @@ export function DashboardsPage() {
           <h2 id="shared-dashboards" className="panel__title">
             Shared with you
           </h2>
-          <DashboardTable list={shared} empty="" filter={filter} selection={maker ? selection : null} />
+          <DashboardTable list={shared} empty="" tags={tags} />
         </section>
       )}
 
@@ -98,13 +77,12 @@ export function DashboardsPage() {
 interface DashboardTableProps {
   list: ReturnType<typeof useInsightList>;
   empty: string;
-  /** The tags asked for, and what to say when no dashboard carries them. */
-  filter: { tagIds: readonly string[]; empty: string | null };
-  /** Pick boxes for bulk tagging (makers), on the dashboards the user may change. */
-  selection: TagSelection | null;
+  /** The tag filter, and the pick boxes of bulk tagging (makers) on the dashboards the user may change. */
+  tags: ListTags;
 }
 
-function DashboardTable({ list, empty, filter, selection }: DashboardTableProps) {
+function DashboardTable({ list, empty, tags }: DashboardTableProps) {
+  const user = useSignedInUser();
   const sets = useAnalyticSets();
   const titles = new Map(ANALYTIC_SET_IDS.map((setId, index) => [setId, sets[index]?.data?.title ?? setId]));
   if (list.isPending) return <Spinner label="Loading dashboards…" />;
@@ -115,8 +93,8 @@ function DashboardTable({ list, empty, filter, selection }: DashboardTableProps)
       </p>
     );
   if (list.data.items.length === 0) return <p className="dashboards-page__empty">{empty}</p>;
-  const items = withTags(list.data.items, filter.tagIds, (record) => record.tags);
-  if (items.length === 0) return <p className="dashboards-page__empty">{filter.empty}</p>;
+  const items = tags.keep(list.data.items);
+  if (items.length === 0) return <p className="dashboards-page__empty">{noMatchText('dashboard', '', tags.described)}</p>;
   const setOf = (record: CatalogueRecord) => {
     const state = readDashboardState(record);
     return state ? titles.get(state.templateId) : 'Not an analytic set';
@@ -125,11 +103,7 @@ function DashboardTable({ list, empty, filter, selection }: DashboardTableProps)
     <table className="table dashboards-table">
       <thead>
         <tr>
-          {selection && (
-            <th scope="col" className="tag-table-select">
-              <span className="visually-hidden">Select for tagging</span>
-            </th>
-          )}
+          {tags.select && <TagSelectHeader />}
           <th scope="col">Name</th>
           <th scope="col">Analytic set</th>
           <th scope="col">Tags</th>
@@ -139,13 +113,7 @@ function DashboardTable({ list, empty, filter, selection }: DashboardTableProps)
       <tbody>
         {items.map((record) => (
           <tr key={record.id} data-dashboard={record.id}>
-            {selection && (
-              <td className="tag-table-select">
-                <IfWritable record={record}>
-                  <TagSelectBox record={{ id: record.id, name: record.name }} selection={selection} />
-                </IfWritable>
-              </td>
-            )}
+            {tags.select && <td className="tag-table-select">{recordAbilities(record, user).write && tags.select(record)}</td>}
             <th scope="row">
               <Link to={paths.dashboard(record.id)}>{record.name}</Link>
             </th>

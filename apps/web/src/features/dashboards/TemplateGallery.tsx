@@ -4,6 +4,7 @@ import { ANALYTIC_SET_IDS, type AnalyticSetId } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
 import { useAnalyticSets } from '../bi/dashboard/queries';
+import { usePivotHidden } from '../bi/charts/PivotGate';
 import './dashboards.css';
 
 /** A small picture of what each set draws. */
@@ -32,10 +33,12 @@ const ICONS: Record<AnalyticSetId, ReactNode> = {
 /** The seven analytic sets as templates of a new dashboard. */
 export function TemplateGallery() {
   const sets = useAnalyticSets();
+  const pivotHidden = usePivotHidden();
   return (
     <ul className="template-gallery" aria-label="Analytic set templates">
       {ANALYTIC_SET_IDS.map((setId, index) => {
         const set = sets[index]!;
+        if (setId === 'movement-pivot' && pivotHidden) return null; // pivot-table-enabled off (docs/feature-flags.md)
         return (
           <li key={setId}>
             <Link to={paths.newDashboard({ templateId: setId })} className="card template-card" data-template={setId}>

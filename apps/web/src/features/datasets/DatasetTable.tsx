@@ -1,10 +1,12 @@
-// The dataset list's table: sortable headers, one row per dataset, and a pick box per row for a new map.
+// The dataset list's table: sortable headers, one row per dataset, a pick box per row for a new map and, on a maker's
+// list, one for bulk tagging.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Dataset } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { ownerLabel } from '../catalogue';
-import { TagChips } from '../tags';
+import { ownerLabel, recordAbilities } from '../catalogue';
+import { TagChips, TagSelectHeader } from '../tags';
 import { formatBytes, formatCount, formatDate } from './format';
 import { rowCountOf, sizeOf, type SortKey, type SortState } from './listing';
 import { StatusBadge } from './StatusBadge';
@@ -28,15 +30,18 @@ export interface DatasetTableProps {
   selectable: boolean;
   selected: ReadonlySet<string>;
   onToggle(id: string): void;
+  /** When given (a maker's list), a first column with the pick box of bulk tagging on datasets the user may write. */
+  tagSelect?: (dataset: Dataset) => ReactNode;
 }
 
-export function DatasetTable({ items, sort, onSort, selectable, selected, onToggle }: DatasetTableProps) {
+export function DatasetTable({ items, sort, onSort, selectable, selected, onToggle, tagSelect }: DatasetTableProps) {
   const user = useSignedInUser();
   return (
     <div className="datasets-table__scroll">
       <table className="table datasets-table">
         <thead>
           <tr>
+            {tagSelect && <TagSelectHeader />}
             {selectable && (
               <th scope="col" className="datasets-table__pick">
                 <span className="visually-hidden">Pick for a new map</span>
@@ -69,6 +74,7 @@ export function DatasetTable({ items, sort, onSort, selectable, selected, onTogg
             const size = sizeOf(dataset);
             return (
               <tr key={dataset.id} data-dataset={dataset.name}>
+                {tagSelect && <td className="tag-table-select">{recordAbilities(dataset, user).write && tagSelect(dataset)}</td>}
                 {selectable && (
                   <td className="datasets-table__pick">
                     <input
@@ -89,7 +95,7 @@ export function DatasetTable({ items, sort, onSort, selectable, selected, onTogg
                 <td>
                   <StatusBadge status={dataset.status} />
                 </td>
-                <td>{ownerLabel(dataset, user)}</td>
+                <td data-testid="dataset-owner">{ownerLabel(dataset, user)}</td>
                 <td className="num">{size === null ? '—' : formatBytes(size)}</td>
                 <td className="num">{rows === null ? '—' : formatCount(rows)}</td>
                 <td className="datasets-table__tags">

@@ -4,7 +4,7 @@
 // datasets they may change several at once.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@atlas/client';
 import type { Dataset, DatasetList } from '@atlas/domain';
 import { paths } from '@atlas/routes';
@@ -14,8 +14,8 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
-import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection } from '../tags';
+import { ListError, ListPager, ScopeTabs, canCreate, noMatchText, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { useListTags } from '../tags';
 import { DatasetTable } from './DatasetTable';
 import { PAGE_SIZE, formatSort, listQuery, pageInfo, parseSort, toggleSort, type SortKey, type SortState } from './listing';
 import { datasetKeys, useDatasetsById } from './queries';
@@ -35,20 +35,18 @@ const EMPTY_VIEWER = 'You have no datasets of your own: a viewer seat reads data
 export function DatasetsPage() {
   useDocumentTitle('Datasets');
   const user = useSignedInUser();
-  const { params: search, update, query, typed, setTyped } = useListAddress();
+  const address = useListAddress();
+  const { params: search, update, query, typed, setTyped } = address;
   const ids = search.getAll(ID_PARAM);
   const scope = parseScope(search.get('scope'));
   const sort = parseSort(search.get('sort'));
-  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
+  const tags = useListTags('dataset', { plural: 'datasets', address, listKey: datasetKeys.all });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const tagging = useTagSelection();
-  const queryClient = useQueryClient();
   const uploads = useUploads();
   const maker = canCreate(user);
 
   const requested = Math.max(1, Math.floor(Number(search.get('page') ?? '1')) || 1);
-  const list = useTaggedDatasetPage(scope, query, sort, requested, tagIds, ids.length === 0);
+  const list = useTaggedDatasetPage(scope, query, sort, requested, tags.ids, ids.length === 0);
   const byId = useDatasetsById(ids);
   // The datasets the address names are few and read one by one: shown in the address's order, paged here.
   const named = useMemo(() => byId.flatMap((result) => (result.data ? [result.data] : [])), [byId]);
@@ -116,7 +114,6 @@ export function DatasetsPage() {
               value={scope}
               onChange={(option) => {
                 setSelected(new Set());
-                tagging.clear();
                 update({ scope: option === 'mine' ? null : option, page: null });
               }}
             />
@@ -128,20 +125,10 @@ export function DatasetsPage() {
               aria-label="Search datasets"
               onChange={(event) => setTyped(event.target.value)}
             />
-            <TagFilter value={tagIds} onChange={(next) => update({ [TAG_FILTER_PARAM]: formatTagFilter(next), page: null })} />
+            {tags.filter}
           </div>
         )}
-        {maker && (
-          <BulkTagBar
-            resourceType="dataset"
-            plural="datasets"
-            selection={tagging}
-            tagsOf={(id) => pageItems.find((dataset) => dataset.id === id)?.tags}
-            refresh={() => queryClient.invalidateQueries({ queryKey: datasetKeys.all })}
-          >
-            <TagPickList plural="datasets" records={pageItems} selection={tagging} />
-          </BulkTagBar>
-        )}
+        {tags.bar}
 
         <ListBody
           ids={ids}
@@ -149,13 +136,7 @@ export function DatasetsPage() {
           loading={ids.length ? byId.some((result) => result.isPending) : list.isPending}
           error={ids.length ? null : list.isError ? errorText(list.error) : null}
           onRetry={() => void list.refetch()}
-          empty={
-            query || tagIds.length
-              ? `No dataset matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
-              : scope === 'mine' && !maker
-                ? EMPTY_VIEWER
-                : EMPTY[scope]
-          }
+          empty={noMatchText('dataset', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}
           pageItems={pageItems}
         >
           <DatasetTable
@@ -165,6 +146,7 @@ export function DatasetsPage() {
             selectable={maker}
             selected={selected}
             onToggle={toggle}
+            tagSelect={tags.select}
           />
           <ListPager page={page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
         </ListBody>

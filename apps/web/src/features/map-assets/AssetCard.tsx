@@ -1,11 +1,12 @@
 // One map style or color palette: its picture, name and description, and what the user may do with it.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ColorPalette, MapAsset } from '@atlas/domain';
+import type { ColorPalette, MapAsset, TagSummary } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { CardActions, CardPlaceholder, CatalogueCard, canCreate, ownerLabel, recordAbilities } from '../catalogue';
 import { AddToProjectDialog } from '../projects';
+import { TagChips } from '../tags';
 import { PaletteStrip } from './PaletteStrip';
 import { assetKeys, useAssetThumbnail, type AssetKind } from './queries';
 
@@ -20,7 +21,17 @@ function describeSource(asset: MapAsset): string {
 }
 
 /** Assets follow the datasets' access rules (one server check). */
-export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: AssetKind; onEdit(asset: MapAsset): void }) {
+export interface AssetCardProps {
+  asset: MapAsset;
+  kind: AssetKind;
+  onEdit(asset: MapAsset): void;
+  /** The asset's tags (asset answers do not carry them). */
+  tags?: readonly TagSummary[];
+  /** The pick box of bulk tagging, shown only when the user may write the asset. */
+  select?: ReactNode;
+}
+
+export function AssetCard({ asset, kind, onEdit, tags = [], select }: AssetCardProps) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -41,6 +52,7 @@ export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: Asse
         </>
       }
       description={asset.description}
+      select={abilities.write ? select : undefined}
       actions={
         <>
           <CardActions
@@ -69,6 +81,7 @@ export function AssetCard({ asset, kind, onEdit }: { asset: MapAsset; kind: Asse
       }
     >
       {thumbnail && palette && <PaletteStrip colors={palette.colors} />}
+      <TagChips tags={tags} />
     </CatalogueCard>
   );
 }

@@ -3,30 +3,15 @@
 // ("Asset is not a …"). `?tags=` keeps the assets carrying every tag picked; a maker tags the assets they may change
 // several at once. Asset answers do not carry their tags: the organization's tags on map assets give them.
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { MapAsset } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ScopeTabs, canCreate, parseScope, recordAbilities, useListAddress } from '../catalogue';
+import { ListError, ScopeTabs, canCreate, noMatchText, parseScope, recordAbilities, useListAddress } from '../catalogue';
 import { Modal } from '../sharing';
-import {
-  BulkTagBar,
-  CardPick,
-  TAG_FILTER_PARAM,
-  TagFilter,
-  TaggableCard,
-  describeTags,
-  formatTagFilter,
-  parseTagFilter,
-  refreshTags,
-  useTagIndex,
-  useTagNames,
-  useTagSelection,
-  withTags,
-} from '../tags';
+import { useListTags } from '../tags';
 import { AssetCard } from './AssetCard';
 import { assetKeys, useAsset, useAssetList, type AssetKind } from './queries';
 import './map-assets.css';
@@ -54,18 +39,14 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
   useDocumentTitle(title);
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const { params, update } = useListAddress();
+  const address = useListAddress();
+  const { params, update } = address;
   const scope = parseScope(params.get('scope'));
   const linked = params.get(ASSET_PARAM);
   const [editing, setEditing] = useState<MapAsset | 'new' | null>(null);
   const list = useAssetList(kind, scope);
-  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
-  const tagIndex = useTagIndex('map-asset');
-  const tagsOf = (id: string) => tagIndex.data?.get(id) ?? [];
-  const selection = useTagSelection();
-  const queryClient = useQueryClient();
-  const shown = withTags(list.data ?? [], tagIds, (asset) => tagsOf(asset.id));
+  const tags = useListTags('map-asset', { plural, address, listKey: assetKeys.all });
+  const shown = tags.keep(list.data ?? []);
 
   const empty: Record<typeof scope, string> = {
     mine: maker ? `You have no ${plural} yet. ${createLabel} to offer it in every map you build.` : `You have no ${plural} of your own: a viewer seat uses ${plural} but does not make them.`,
@@ -76,19 +57,12 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
   let body;
   if (list.isPending) body = <Spinner label={`Loading ${plural}…`} />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (list.data.length === 0) body = <p className="catalogue-list__empty">{empty[scope]}</p>;
-  else if (shown.length === 0) body = <p className="catalogue-list__empty">{`No ${plural.replace(/s$/, '')} here carries ${describeTags(tagNames)}.`}</p>;
+  else if (shown.length === 0) body = <p className="catalogue-list__empty">{noMatchText(plural.replace(/s$/, ''), '', tags.described) ?? empty[scope]}</p>;
   else
     body = (
       <ul className="catalogue-grid" aria-label={title}>
         {shown.map((asset) => (
-          <TaggableCard
-            key={asset.id}
-            tags={tagsOf(asset.id)}
-            select={maker && <CardPick record={asset} selection={selection} />}
-          >
-            <AssetCard asset={asset} kind={kind} onEdit={setEditing} />
-          </TaggableCard>
+          <AssetCard key={asset.id} asset={asset} kind={kind} onEdit={setEditing} tags={tags.tagsOf(asset)} select={tags.select?.(asset)} />
         ))}
       </ul>
     );
@@ -106,24 +80,9 @@ export function AssetsScreen({ kind, title, subtitle, createLabel, plural, Dialo
       {children}
       <section className="card panel catalogue-list" aria-label={`${title} list`}>
         <div className="catalogue-list__tools">
-          <ScopeTabs
-            label={`Whose ${plural}`}
-            value={scope}
-            onChange={(option) => {
-              selection.clear();
-              update({ scope: option === 'mine' ? null : option });
-            }}
-          />
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
-          {maker && (
-            <BulkTagBar
-              resourceType="map-asset"
-              plural={plural}
-              selection={selection}
-              tagsOf={tagsOf}
-              refresh={() => Promise.all([queryClient.invalidateQueries({ queryKey: assetKeys.all }), refreshTags(queryClient)])}
-            />
-          )}
+          <ScopeTabs label={`Whose ${plural}`} value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option })} />
+          {tags.filter}
+          {tags.bar}
         </div>
         {body}
       </section>

@@ -1,5 +1,5 @@
 // One map of the list: its picture and name, its tags, and what the user may do with it.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueRecord } from '@atlas/domain';
@@ -18,9 +18,10 @@ const FOLDED_MAP = 'M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14';
 
 /**
  * Maps follow the datasets' access rules (the same server check): owners and editors share and delete, readers in the
- * owner's organization clone, a viewer seat only opens and exports.
+ * owner's organization clone, a viewer seat only opens and exports. `select`: the pick box of bulk tagging, shown
+ * only when the user may write the map.
  */
-export function MapCard({ record }: { record: CatalogueRecord }) {
+export function MapCard({ record, select }: { record: CatalogueRecord; select?: ReactNode }) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -45,6 +46,7 @@ export function MapCard({ record }: { record: CatalogueRecord }) {
         </>
       }
       description={record.description}
+      select={abilities.write ? select : undefined}
       actions={
         <>
           <CardActions

@@ -3,15 +3,14 @@
 // tags the maps they may change several at once.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
-import { BulkTagBar, CardPick, TAG_FILTER_PARAM, TagFilter, TaggableCard, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
+import { ListError, ScopeTabs, canCreate, noMatchText, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { useListTags } from '../tags';
 import { MAP_SORTS, MAP_SORT_LABELS, parseMapSort, sortMaps } from './listing';
 import { ImportMapDialog } from './lazyDialogs';
 import { MapCard } from './MapCard';
@@ -28,47 +27,29 @@ export function MapsPage() {
   useDocumentTitle('Maps');
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const { params: search, update, query, typed, setTyped } = useListAddress();
+  const address = useListAddress();
+  const { params: search, update, query, typed, setTyped } = address;
   const scope = parseScope(search.get('scope'));
   const sort = parseMapSort(search.get('sort'));
-  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
-  const selection = useTagSelection();
+  const tags = useListTags('map', { plural: 'maps', address, listKey: mapKeys.all });
 
   const list = useMapList(scope, query);
-  const all = list.data ?? [];
-  const shown = sortMaps(withTags(all, tagIds, (record) => record.tags), sort);
-  const tagNames = useTagNames(tagIds);
+  const shown = sortMaps(tags.keep(list.data ?? []), sort);
 
   let body;
   if (list.isPending) body = <Spinner label="Loading maps…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
     body = (
-      <p className="catalogue-list__empty">
-        {query || tagIds.length
-          ? `No map matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
-          : scope === 'mine' && !maker
-            ? EMPTY_VIEWER
-            : EMPTY[scope]}
-      </p>
+      <p className="catalogue-list__empty">{noMatchText('map', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
     );
   else
     body = (
       <ul className="catalogue-grid catalogue-grid--wide" aria-label="Maps" aria-busy={list.isFetching}>
-        {shown.map((record) =>
-          maker ? (
-            <TaggableCard
-              key={record.id}
-              select={<CardPick record={record} selection={selection} />}
-            >
-              <MapCard record={record} />
-            </TaggableCard>
-          ) : (
-            <MapCard key={record.id} record={record} />
-          ),
-        )}
+        {shown.map((record) => (
+          <MapCard key={record.id} record={record} select={tags.select?.(record)} />
+        ))}
       </ul>
     );
 
@@ -90,16 +71,9 @@ export function MapsPage() {
 
       <section className="card panel catalogue-list" aria-label="Map list">
         <div className="catalogue-list__tools">
-          <ScopeTabs
-            label="Whose maps"
-            value={scope}
-            onChange={(option) => {
-              selection.clear();
-              update({ scope: option === 'mine' ? null : option });
-            }}
-          />
+          <ScopeTabs label="Whose maps" value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option })} />
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search maps" onChange={(event) => setTyped(event.target.value)} />
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
+          {tags.filter}
           <select className="field__input catalogue-list__select" value={sort} aria-label="Sort by" onChange={(event) => update({ sort: event.target.value === 'updated' ? null : event.target.value })}>
             {MAP_SORTS.map((option) => (
               <option key={option} value={option}>
@@ -107,7 +81,7 @@ export function MapsPage() {
               </option>
             ))}
           </select>
-          {maker && <BulkTagBar resourceType="map" plural="maps" selection={selection} tagsOf={(id) => all.find((record) => record.id === id)?.tags} refresh={() => queryClient.invalidateQueries({ queryKey: mapKeys.all })} />}
+          {tags.bar}
         </div>
         {body}
       </section>

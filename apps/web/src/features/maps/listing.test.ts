@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '@atlas/domain';
-import { parseMapSort, sortMaps, tagsOf, withTag } from './listing';
+import { parseMapSort, sortMaps } from './listing';
 
-const map = (name: string, updatedAt: string, tags: string[] = []) =>
-  ({ id: name, name, updatedAt, tags: tags.map((tag) => ({ id: tag, name: tag, color: '#123456' })) }) as unknown as CatalogueRecord;
+const map = (name: string, updatedAt: string) => ({ id: name, name, updatedAt, tags: [] }) as unknown as CatalogueRecord;
 
-const items = [map('b10', '2024-01-02T00:00:00Z', ['trips']), map('B2', '2024-03-01T00:00:00Z'), map('a', '2024-02-01T00:00:00Z', ['zones', 'trips'])];
+const items = [map('b10', '2024-01-02T00:00:00Z'), map('B2', '2024-03-01T00:00:00Z'), map('a', '2024-02-01T00:00:00Z')];
 
 describe('maps listing', () => {
   it('sorts newest first, or by name with numbers in order', () => {
@@ -16,11 +15,5 @@ describe('maps listing', () => {
   it('reads the sort from the address, falling back to last changed', () => {
     expect(parseMapSort('name')).toBe('name');
     expect(parseMapSort('size')).toBe('updated');
-  });
-
-  it('filters by tag and lists the tags in use', () => {
-    expect(withTag(items, 'zones').map((record) => record.name)).toEqual(['a']);
-    expect(withTag(items, null)).toHaveLength(3);
-    expect(tagsOf(items)).toEqual(['trips', 'zones']);
   });
 });

@@ -1,5 +1,5 @@
-// What the maps screen shows and in which order: the server answers by last change; the name order, the tag filter
-// and the search over descriptions are applied here over every match.
+// The orders of the maps screen: the server answers by last change; the name order is applied here over every match
+// (the tag filter is the tags feature's, useListTags).
 import type { CatalogueRecord } from '@atlas/domain';
 
 export const MAP_SORTS = ['updated', 'name'] as const;
@@ -18,12 +18,4 @@ export function sortMaps(items: readonly CatalogueRecord[], sort: MapSort): Cata
       ? (a: (typeof keyed)[number], b: (typeof keyed)[number]) => collator.compare(a.record.name, b.record.name)
       : (a: (typeof keyed)[number], b: (typeof keyed)[number]) => Date.parse(b.record.updatedAt) - Date.parse(a.record.updatedAt);
   return keyed.sort((a, b) => compare(a, b) || a.index - b.index).map(({ record }) => record);
-}
-
-/** Only the maps carrying the tag (by name); every map without one. */
-export const withTag = (items: readonly CatalogueRecord[], tag: string | null) => (tag ? items.filter((record) => record.tags.some((entry) => entry.name === tag)) : [...items]);
-
-/** The tags used by the maps, each once, by name. */
-export function tagsOf(items: readonly CatalogueRecord[]): string[] {
-  return [...new Set(items.flatMap((record) => record.tags.map((tag) => tag.name)))].sort(collator.compare);
 }

@@ -1,8 +1,10 @@
 // One project of the list: its picture, name, whose it is, its folders and last change.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Project } from '@atlas/domain';
+import type { Project, TagSummary } from '@atlas/domain';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CatalogueCard } from '../catalogue';
+import { CatalogueCard, recordAbilities } from '../catalogue';
+import { TagChips } from '../tags';
 import { projectSearch } from './address';
 import { ProjectPicture } from './ProjectPicture';
 
@@ -14,7 +16,8 @@ export function projectOwner(project: Pick<Project, 'ownerId' | 'organizationId'
   return project.organizationId === user.organization.id ? 'Your organization' : 'Shared with you';
 }
 
-export function ProjectCard({ project }: { project: Project }) {
+/** `tags`: the project's tags (project answers do not carry them); `select`: the pick box of bulk tagging. */
+export function ProjectCard({ project, tags = [], select }: { project: Project; tags?: readonly TagSummary[]; select?: ReactNode }) {
   const user = useSignedInUser();
   const folders = project.folders.length;
   return (
@@ -29,6 +32,9 @@ export function ProjectCard({ project }: { project: Project }) {
         </>
       }
       description={project.description}
-    />
+      select={recordAbilities(project, user).write ? select : undefined}
+    >
+      <TagChips tags={tags} />
+    </CatalogueCard>
   );
 }

@@ -10,22 +10,8 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, canCreate, useListAddress } from '../catalogue';
-import {
-  BulkTagBar,
-  CardPick,
-  TAG_FILTER_PARAM,
-  TagFilter,
-  TaggableCard,
-  describeTags,
-  formatTagFilter,
-  parseTagFilter,
-  refreshTags,
-  useTagIndex,
-  useTagNames,
-  useTagSelection,
-  withTags,
-} from '../tags';
+import { ListError, canCreate, noMatchText, useListAddress } from '../catalogue';
+import { useListTags } from '../tags';
 import { projectSearch } from './address';
 import { NameDialog } from './NameDialog';
 import { ProjectCard } from './ProjectCard';
@@ -45,15 +31,12 @@ export function ProjectList() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { params, update, query, typed, setTyped } = useListAddress();
+  const address = useListAddress();
+  const { params, update, query, typed, setTyped } = address;
   const scope = parseProjectScope(params.get('scope'));
   const list = useProjectList(scope, query);
   const [creating, setCreating] = useState(false);
-  const tagIds = parseTagFilter(params.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
-  const tagIndex = useTagIndex('project');
-  const tagsOf = (id: string) => tagIndex.data?.get(id) ?? [];
-  const selection = useTagSelection();
+  const tags = useListTags('project', { plural: 'projects', address, listKey: projectKeys.all });
   const create = useMutation({
     mutationFn: (values: { name: string; description?: string }) => client.projects.create(values),
     onSuccess: async (project) => {
@@ -62,31 +45,19 @@ export function ProjectList() {
     },
   });
 
-  const shown = withTags(list.data ?? [], tagIds, (project) => tagsOf(project.id));
+  const shown = tags.keep(list.data ?? []);
   let body;
   if (list.isPending) body = <Spinner label="Loading projects…" />;
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.length === 0)
     body = (
-      <p className="catalogue-list__empty">
-        {query || tagIds.length
-          ? `No project matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
-          : scope === 'mine' && !maker
-            ? EMPTY_VIEWER
-            : EMPTY[scope]}
-      </p>
+      <p className="catalogue-list__empty">{noMatchText('project', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
     );
   else
     body = (
       <ul className="catalogue-grid" aria-label="Projects" aria-busy={list.isFetching}>
         {shown.map((project) => (
-          <TaggableCard
-            key={project.id}
-            tags={tagsOf(project.id)}
-            select={maker && <CardPick record={project} selection={selection} />}
-          >
-            <ProjectCard project={project} />
-          </TaggableCard>
+          <ProjectCard key={project.id} project={project} tags={tags.tagsOf(project)} select={tags.select?.(project)} />
         ))}
       </ul>
     );
@@ -112,26 +83,15 @@ export function ProjectList() {
                 type="button"
                 className="segmented__option"
                 aria-pressed={scope === option}
-                onClick={() => {
-                  selection.clear();
-                  update({ scope: option === 'mine' ? null : option });
-                }}
+                onClick={() => update({ scope: option === 'mine' ? null : option })}
               >
                 {PROJECT_SCOPE_LABELS[option]}
               </button>
             ))}
           </div>
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search projects" onChange={(event) => setTyped(event.target.value)} />
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids) })} />
-          {maker && (
-            <BulkTagBar
-              resourceType="project"
-              plural="projects"
-              selection={selection}
-              tagsOf={tagsOf}
-              refresh={() => Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.all }), refreshTags(queryClient)])}
-            />
-          )}
+          {tags.filter}
+          {tags.bar}
         </div>
         {body}
       </section>

@@ -1,6 +1,6 @@
 // The bulk tagging part of a list's toolbar, for makers: how many records are picked, "Tag N selected", "Remove tags",
 // and what the last call did. Records refused stay picked; the list is re-read.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ResourceType, TagSummary } from '@atlas/domain';
 import { BulkTagDialog } from './BulkTagDialog';
@@ -13,27 +13,24 @@ import './tags.css';
 export interface BulkTagBarProps {
   resourceType: ResourceType;
   selection: TagSelection;
-  /** The tags a picked record carries, when the list knows them (offered for removal). */
-  tagsOf?(id: string): readonly TagSummary[] | undefined;
   /** Re-read the list after tags changed. */
   refresh(): Promise<unknown>;
   /** What the records are called: "maps". */
   plural: string;
-  /** Where the records are picked when the list's rows have no pick box (TagPickList). */
-  children?: ReactNode;
 }
 
-export function BulkTagBar({ resourceType, selection, tagsOf, refresh, plural, children }: BulkTagBarProps) {
+export function BulkTagBar({ resourceType, selection, refresh, plural }: BulkTagBarProps) {
   const queryClient = useQueryClient();
   // The records and tags as they were when the dialog opened: picking changes after the call.
   const [dialog, setDialog] = useState<{ mode: 'add' | 'remove'; records: readonly PickedRecord[]; carried?: readonly TagSummary[] } | null>(null);
   const [last, setLast] = useState<{ mode: 'add' | 'remove'; outcome: BulkOutcome } | null>(null);
   const count = selection.picked.length;
 
+  /** The tags the picked records carry (offered for removal), when the list knows them all. */
   const carried = () => {
-    if (!tagsOf) return undefined;
+    if (selection.picked.some((record) => !record.tags)) return undefined;
     const byId = new Map<string, TagSummary>();
-    for (const record of selection.picked) for (const tag of tagsOf(record.id) ?? []) byId.set(tag.id, tag);
+    for (const record of selection.picked) for (const tag of record.tags ?? []) byId.set(tag.id, tag);
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   };
 
@@ -46,7 +43,7 @@ export function BulkTagBar({ resourceType, selection, tagsOf, refresh, plural, c
 
   return (
     <div className={`bulk-tag-bar${count ? ' bulk-tag-bar--active' : ''}`} role="group" aria-label="Bulk tagging">
-      {(count > 0 || (!children && !last)) && (
+      {(count > 0 || !last) && (
         <span className="bulk-tag-bar__count" data-testid="tag-selection-count">
           {count ? `${count} selected` : `Tick ${plural} to tag several at once`}
         </span>
@@ -78,7 +75,6 @@ export function BulkTagBar({ resourceType, selection, tagsOf, refresh, plural, c
           </button>
         </>
       )}
-      {children}
       {last && !dialog && <OutcomeReport mode={last.mode} outcome={last.outcome} />}
       {dialog && (
         <BulkTagDialog

@@ -1,11 +1,5 @@
+// What the screens use of tags: a record's chips and editor, and everything a list does with tags (useListTags).
 export { TagChips } from './TagChips';
 export { TagEditor } from './TagEditor';
-export { TagFilter } from './TagFilter';
-export { BulkTagBar } from './BulkTagBar';
-export { BulkTagDialog } from './BulkTagDialog';
-export { ColorSwatches } from './ColorSwatches';
-export { CardPick, IfWritable, TagSelectBox, TaggableCard } from './TagSelect';
-export { TagPickList } from './TagPickList';
-export { useTagSelection, type PickedRecord, type TagSelection } from './useTagSelection';
-export { tagKeys, refreshTags, useOrganizationTags, useTagIndex, useTagNames } from './queries';
-export { TAG_FILTER_PARAM, describeTags, formatTagFilter, parseTagFilter, withTags } from './filter';
+export { TagSelectHeader } from './TagSelect';
+export { useListTags, type ListTags, type ListTagsOptions, type TaggableRecord } from './useListTags';

@@ -1,9 +1,13 @@
-// The records picked for bulk tagging on a list screen, with their names (the results name the records refused).
+// The records picked for bulk tagging on a list screen, with their names (the results name the records refused) and
+// their tags (Remove tags offers those). Another scope of the list (`scope`) starts with nothing picked.
 import { useCallback, useMemo, useState } from 'react';
+import type { TagSummary } from '@atlas/domain';
 
 export interface PickedRecord {
   id: string;
   name: string;
+  /** The tags it carried when picked, when the list knows them. */
+  tags?: readonly TagSummary[];
 }
 
 export interface TagSelection {
@@ -15,13 +19,20 @@ export interface TagSelection {
   clear(): void;
 }
 
-export function useTagSelection(): TagSelection {
-  const [picked, setPicked] = useState<readonly PickedRecord[]>([]);
-  const toggle = useCallback(
-    (record: PickedRecord) => setPicked((current) => (current.some((entry) => entry.id === record.id) ? current.filter((entry) => entry.id !== record.id) : [...current, record])),
-    [],
+const NONE: readonly PickedRecord[] = [];
+
+export function useTagSelection(scope = ''): TagSelection {
+  const [state, setState] = useState<{ scope: string; picked: readonly PickedRecord[] }>({ scope, picked: NONE });
+  const picked = state.scope === scope ? state.picked : NONE;
+  const change = useCallback(
+    (next: (current: readonly PickedRecord[]) => readonly PickedRecord[]) => setState((current) => ({ scope, picked: next(current.scope === scope ? current.picked : NONE) })),
+    [scope],
   );
-  const keep = useCallback((ids: readonly string[]) => setPicked((current) => current.filter((entry) => ids.includes(entry.id))), []);
-  const clear = useCallback(() => setPicked([]), []);
+  const toggle = useCallback(
+    (record: PickedRecord) => change((current) => (current.some((entry) => entry.id === record.id) ? current.filter((entry) => entry.id !== record.id) : [...current, record])),
+    [change],
+  );
+  const keep = useCallback((ids: readonly string[]) => change((current) => current.filter((entry) => ids.includes(entry.id))), [change]);
+  const clear = useCallback(() => change(() => NONE), [change]);
   return useMemo(() => ({ picked, has: (id: string) => picked.some((entry) => entry.id === id), toggle, keep, clear }), [picked, toggle, keep, clear]);
 }

@@ -1,4 +1,5 @@
 // One workbook of the list: its name, owner, datasets, tags and last change, and what the user may do with it.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CatalogueRecord } from '@atlas/domain';
@@ -11,8 +12,11 @@ import { workbookKeys } from './queries';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** Workbooks follow the maps' access rules (the same server check): owners and editors share and delete. */
-export function WorkbookRow({ record }: { record: CatalogueRecord }) {
+/**
+ * Workbooks follow the maps' access rules (the same server check): owners and editors share and delete. `select`:
+ * when given (a maker's list), a first cell holding it on workbooks the user may write (bulk tagging).
+ */
+export function WorkbookRow({ record, select }: { record: CatalogueRecord; select?: ReactNode }) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -21,6 +25,7 @@ export function WorkbookRow({ record }: { record: CatalogueRecord }) {
 
   return (
     <tr data-workbook={record.id}>
+      {select !== undefined && <td className="tag-table-select">{abilities.write && select}</td>}
       <th scope="row">
         <Link to={paths.workbook(record.id)}>{record.name}</Link>
         {record.description && <span className="workbooks-table__description">{record.description}</span>}

@@ -1,17 +1,16 @@
 // /workspace/workbooks: the user's workbooks, their organization's and those shared with them, as a table with owner,
 // datasets, tags and last change; search, tag filter, sort and page live in the address. A maker starts a new one here
-// and tags the workbooks they may change several at once (picked in the list of the page's workbooks, docs/tags.md).
+// and tags the workbooks they may change several at once.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@atlas/routes';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ListPager, ScopeTabs, canCreate, parseScope, useListAddress, type ListScope } from '../catalogue';
-import { BulkTagBar, TAG_FILTER_PARAM, TagFilter, TagPickList, describeTags, formatTagFilter, parseTagFilter, useTagNames, useTagSelection, withTags } from '../tags';
+import { ListError, ListPager, ScopeTabs, canCreate, noMatchText, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { TagSelectHeader, useListTags } from '../tags';
 import { WORKBOOK_SORTS, WORKBOOK_SORT_LABELS, parsePage, parseWorkbookSort, workbookPage } from './listing';
 import { useWorkbookList, workbookKeys } from './queries';
 import { WorkbookRow } from './WorkbookRow';
@@ -28,18 +27,15 @@ export function WorkbooksPage() {
   useDocumentTitle('Workbooks');
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const { params: search, update, query, typed, setTyped } = useListAddress();
+  const address = useListAddress();
+  const { params: search, update, query, typed, setTyped } = address;
   const scope = parseScope(search.get('scope'));
   const sort = parseWorkbookSort(search.get('sort'));
-  const tagIds = parseTagFilter(search.get(TAG_FILTER_PARAM));
-  const tagNames = useTagNames(tagIds);
   const requested = parsePage(search.get('page'));
-  const queryClient = useQueryClient();
-  const selection = useTagSelection();
+  const tags = useListTags('workbook', { plural: 'workbooks', address, listKey: workbookKeys.all });
 
   const list = useWorkbookList(scope, query);
-  const all = list.data ?? [];
-  const shown = workbookPage(withTags(all, tagIds, (record) => record.tags), { tag: null, sort, page: requested });
+  const shown = workbookPage(tags.keep(list.data ?? []), { sort, page: requested });
 
   // A page past the end (the list shrank, or an old address): go to the last page there is.
   const pastEnd = list.data !== undefined && requested > shown.page.page;
@@ -52,13 +48,7 @@ export function WorkbooksPage() {
   else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
   else if (shown.items.length === 0)
     body = (
-      <p className="catalogue-list__empty">
-        {query || tagIds.length
-          ? `No workbook matches ${[query && `“${query}”`, tagIds.length && describeTags(tagNames)].filter(Boolean).join(' and ')} here.`
-          : scope === 'mine' && !maker
-            ? EMPTY_VIEWER
-            : EMPTY[scope]}
-      </p>
+      <p className="catalogue-list__empty">{noMatchText('workbook', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
     );
   else
     body = (
@@ -67,6 +57,7 @@ export function WorkbooksPage() {
           <table className="table workbooks-table" aria-label="Workbooks" aria-busy={list.isFetching}>
             <thead>
               <tr>
+                {tags.select && <TagSelectHeader />}
                 <th scope="col">Name</th>
                 <th scope="col">Owner</th>
                 <th scope="col" className="num">
@@ -81,7 +72,7 @@ export function WorkbooksPage() {
             </thead>
             <tbody>
               {shown.items.map((record) => (
-                <WorkbookRow key={record.id} record={record} />
+                <WorkbookRow key={record.id} record={record} select={tags.select?.(record)} />
               ))}
             </tbody>
           </table>
@@ -105,16 +96,9 @@ export function WorkbooksPage() {
 
       <section className="card panel catalogue-list" aria-label="Workbook list">
         <div className="catalogue-list__tools">
-          <ScopeTabs
-            label="Whose workbooks"
-            value={scope}
-            onChange={(option) => {
-              selection.clear();
-              update({ scope: option === 'mine' ? null : option, page: null });
-            }}
-          />
+          <ScopeTabs label="Whose workbooks" value={scope} onChange={(option) => update({ scope: option === 'mine' ? null : option, page: null })} />
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name" aria-label="Search workbooks" onChange={(event) => setTyped(event.target.value)} />
-          <TagFilter value={tagIds} onChange={(ids) => update({ [TAG_FILTER_PARAM]: formatTagFilter(ids), page: null })} />
+          {tags.filter}
           <select
             className="field__input catalogue-list__select"
             value={sort}
@@ -127,17 +111,7 @@ export function WorkbooksPage() {
               </option>
             ))}
           </select>
-          {maker && (
-            <BulkTagBar
-              resourceType="workbook"
-              plural="workbooks"
-              selection={selection}
-              tagsOf={(id) => all.find((record) => record.id === id)?.tags}
-              refresh={() => queryClient.invalidateQueries({ queryKey: workbookKeys.all })}
-            >
-              <TagPickList plural="workbooks" records={shown.items} selection={selection} />
-            </BulkTagBar>
-          )}
+          {tags.bar}
         </div>
         {body}
       </section>

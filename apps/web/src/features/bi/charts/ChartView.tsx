@@ -10,6 +10,7 @@ import { JourneyTable } from './JourneyTable';
 import { Legend } from './Legend';
 import { layoutOf, pivotCsv, pivotFigures, pivotOf } from './movement-pivot';
 import { PivotTable } from './PivotTable';
+import { PivotGate } from './PivotGate';
 import { ScrollBox } from './ScrollBox';
 import { rendererOf } from './renderers';
 import type { ChartClick, Figure, Limited, OptionBuilder, Row, Values } from './types';
@@ -43,7 +44,7 @@ export function ChartView(props: ChartViewProps) {
     case 'journey':
       return <JourneyChart {...props} build={renderer.build} />;
     case 'pivot':
-      return <PivotChart {...props} />;
+      return <PivotGate><PivotChart {...props} /></PivotGate>;
   }
 }
 

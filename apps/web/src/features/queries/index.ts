@@ -1,0 +1,2 @@
+// The queries screen (/workspace/queries): templates, runs, bookmarks, executions.
+export { QueriesPage } from './QueriesPage';
