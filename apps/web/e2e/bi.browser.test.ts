@@ -380,6 +380,8 @@ describe('analytic-set dashboards', () => {
     await waitForCharts();
     await changeFilter({ parameter: 'dma', option: 'Chicago' });
     const dma = new URL(page.url()).searchParams.get('dma');
+    // The field shows the new value a render after the address changed.
+    await expect.poll(() => page.locator('[data-parameter="dma"]').innerText()).toContain('Chicago');
     const dmaLabel = await page.locator('[data-parameter="dma"]').innerText();
     await waitForCharts();
 

@@ -21,6 +21,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/workspace/datasets')).toEqual({ name: 'datasets', params: {} });
     expect(matchRoute('/workspace/colors/')).toEqual({ name: 'colors', params: {} });
     expect(matchRoute('/public/p1')).toEqual({ name: 'publicView', params: { id: 'p1' } });
+    expect(matchRoute('/public/report/r1')).toEqual({ name: 'publicReport', params: { id: 'r1' } });
+    expect(matchRoute('/workspace/reports')).toEqual({ name: 'reports', params: {} });
     expect(matchRoute('/preview/p1')).toEqual({ name: 'preview', params: { id: 'p1' } });
   });
 

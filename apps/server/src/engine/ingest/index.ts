@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,12 +49,17 @@ export interface ReceivedUpload {
 export async function receiveUpload(storage: DataStorage, body: Readable, compression: UploadCompression | null, limits: ReceiveLimits): Promise<ReceivedUpload> {
   const file = storage.tmpFile('upload');
   let innerName: string | null = null;
+  let out: WriteStream | undefined;
   try {
     const sniffed = await sniffCompression(body);
     const compressed = compression ?? sniffed.compression;
     const stages = compressed ? decompression(compressed, limits.maxDecompressedBytes, (name) => (innerName = name)) : [];
-    await pipeline([Readable.from(sniffed.chunks, { objectMode: false }), limit(limits.maxBytes), ...stages, createWriteStream(file)]);
+    out = createWriteStream(file);
+    await pipeline([Readable.from(sniffed.chunks, { objectMode: false }), limit(limits.maxBytes), ...stages, out]);
   } catch (error) {
+    // A refusal can come while the file is still being opened: once the stream is closed, the file (if it was made) is there to remove.
+    const opened = out;
+    if (opened && !opened.closed) await new Promise<void>((resolve) => opened.destroy().once('close', () => resolve()));
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;
     if (isZlibError(error)) throw new IngestError('Could not decompress the gzip upload', firstLine(error));
