@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import { registerAuditContext } from './http/audit.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { connectionOptions, guardConnections } from './http/connections.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -22,6 +23,7 @@ import { biConfigRoutes } from './modules/bi-config/index.js';
 import { dataConnectionRoutes } from './modules/data-connections/routes.js';
 import { dataQueryRoutes } from './modules/data-queries/routes.js';
 import { datasetRoutes } from './modules/datasets/routes.js';
+import { errorReportRoutes } from './modules/error-reports/index.js';
 import { legalRoutes } from './modules/legal/routes.js';
 import { lockRoutes } from './modules/locks/routes.js';
 import { mapAssetRoutes } from './modules/map-assets/routes.js';
@@ -65,6 +67,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   basemapRoutes,
   vectorTileRoutes,
   tileRoutes,
+  errorReportRoutes,
 ];
 
 export interface BuildOptions {
@@ -97,6 +100,7 @@ export async function buildApp({ db, config, blobs, engine, cache = openResultCa
   // Before any route: authentication records every route it guards, the OpenAPI ones included.
   registerAuthentication(app, db);
   registerInputGuards(app);
+  registerAuditContext(app);
   await registerOpenApi(app, config.version);
   await registerRateLimit(app, config);
   app.addHook('onClose', () => cache.close());

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DEMO_SEED, DEMO_VISITS } from '@atlas/analytics';
 import { allowedHosts } from './connectors/network.js';
+import { parseDsn, type Dsn } from './modules/error-reports/dsn.js';
 import type { ConnectionLimits } from './http/connections.js';
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** This process among those sharing the database; see docs/deployment.md. */
   cluster: ClusterSettings;
+  /** Error reports (docs/error-reports.md): SENTRY_DSN, where the tunnel and user feedback go (null: nowhere). */
+  errorReporting: { dsn: Dsn | null; tunnelPerMinute: number };
 }
 
 export interface ClusterSettings {
@@ -131,7 +134,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatMs: positiveInteger(env.INSTANCE_HEARTBEAT_SECONDS, 5, 'INSTANCE_HEARTBEAT_SECONDS') * 1000,
       instanceTimeoutMs: positiveInteger(env.INSTANCE_TIMEOUT_SECONDS, 30, 'INSTANCE_TIMEOUT_SECONDS') * 1000,
     },
+    errorReporting: {
+      dsn: sentryDsnOf(nonEmpty(env.SENTRY_DSN)),
+      tunnelPerMinute: positiveInteger(env.SENTRY_TUNNEL_RATE_LIMIT, 60, 'SENTRY_TUNNEL_RATE_LIMIT'),
+    },
   };
+}
+
+/** A malformed SENTRY_DSN stops the start; the message never repeats it (it may hold a key). */
+function sentryDsnOf(value: string | null): Dsn | null {
+  if (value === null) return null;
+  const dsn = parseDsn(value);
+  if (!dsn) throw new Error('SENTRY_DSN must be a Sentry DSN: https://{publicKey}@{host}/{projectId}');
+  return dsn;
 }
 
 function trustProxyOf(value: string | null): boolean | number | string {

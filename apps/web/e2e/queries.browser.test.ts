@@ -3,9 +3,10 @@
 // dataset with a list parameter, runs it with values picked from the column's distinct values and sees the rows,
 // bookmarks the run, finds the new version in the history after an edit, shares the template with the viewer through
 // the share dialog, and cancels a long query (the state goes running → cancelled); the viewer gets no create or save
-// controls and no edit, share or delete, but runs the template shared with it.
+// controls and no edit, share or delete, but runs the template shared with it. The analyst tags the template through
+// the bulk bar and the tag filter (applied by the server) lists only it (issue 17).
 // Screenshots: test-results/screens/queries-empty.png, queries-form.png, queries-run.png, queries-rollup.png, queries-bookmarks.png,
-// queries-history.png, queries-templates.png, queries-cancelled.png, queries-executions.png, queries-viewer.png.
+// queries-history.png, queries-templates.png, queries-tags.png, queries-cancelled.png, queries-executions.png, queries-viewer.png.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/session.js';
@@ -145,7 +146,7 @@ describe('queries', () => {
     await dialog().getByLabel('Description', { exact: true }).fill('The places of the categories you pick');
     await dialog().getByRole('button', { name: 'Save changes' }).click();
     await dialog().waitFor({ state: 'detached' });
-    await expect.poll(() => templateRow(templateId).locator('td').nth(2).textContent(), POLL).toBe('2');
+    await expect.poll(() => templateRow(templateId).locator('td.num').textContent(), POLL).toBe('2');
     await templateRow(templateId).getByRole('button', { name: 'History' }).click();
     await dialog().locator('[data-version="2"]').waitFor();
     await dialog().locator('[data-version="1"]').waitFor();
@@ -159,6 +160,43 @@ describe('queries', () => {
     await dialog().getByText('viewer@example.com').first().waitFor();
     await dialog().getByRole('button', { name: 'Done' }).click();
     await session.screenshot('queries-templates');
+  });
+
+  it('tags the template through the bulk bar, and the tag filter lists only it', async () => {
+    const other = await session.api<Template>(tokens.analyst, 'POST', '/v1/data-queries/templates', { name: 'An untagged template', template: 'SELECT 1' });
+    const tagName = `e2e-queries-${Math.random().toString(36).slice(2, 8)}`;
+    page = await session.openPage(tokens.analyst);
+    await page.goto('/workspace/queries');
+    await templateRow(other.id).waitFor();
+    await templateRow(templateId).locator('td.tag-table-select').getByLabel('Select Places by category for tagging').check();
+    await expect.poll(() => page.getByTestId('tag-selection-count').textContent(), POLL).toBe('1 selected');
+    await page.getByRole('button', { name: 'Tag 1 selected' }).click();
+    await dialog().getByLabel('New tag name').fill(tagName);
+    await dialog().getByRole('button', { name: 'Add new tag' }).click();
+    await dialog().getByRole('button', { name: 'Tag 1 record' }).click();
+    await dialog().getByText('Tagged 1 record.').waitFor(POLL);
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    // The answers carry no tags: the chips come from the organization's tags on query templates.
+    await templateRow(templateId).locator(`[data-tag="${tagName}"]`).waitFor(POLL);
+    expect(await templateRow(other.id).locator('[data-tag]').count()).toBe(0);
+
+    // The filter goes to the server (tagId) and lives in the address.
+    await page.getByLabel('Tag', { exact: true }).selectOption({ label: tagName });
+    const listed = () => page.locator('tr[data-template]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-template')));
+    await expect.poll(listed, POLL).toEqual([templateId]);
+    expect(await page.getByTestId('list-summary').textContent()).toBe('1–1 of 1');
+    const tagId = new URL(page.url()).searchParams.get('tags')!;
+    expect((await session.api<Listed<Template>>(tokens.analyst, 'GET', `/v1/data-queries/templates?tagId=${tagId}`)).items.map((item) => item.id)).toEqual([templateId]);
+    await page.reload();
+    await expect.poll(listed, POLL).toEqual([templateId]);
+    await session.screenshot('queries-tags');
+
+    // No bookmark carries it: the bookmarks say so; another tab starts without the filter.
+    await page.goto(`/workspace/queries?tab=bookmarks&tags=${tagId}`);
+    await page.getByText(`No bookmark matches the tag “${tagName}” here.`).waitFor(POLL);
+    await page.getByRole('group', { name: 'Queries sections' }).getByRole('button', { name: 'Templates' }).click();
+    await templateRow(other.id).waitFor(POLL);
+    expect(new URL(page.url()).searchParams.get('tags')).toBeNull();
   });
 
   it('follows a long query to running and cancels it', async () => {

@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { ROUTE_PATTERNS, paths, type RouteName } from '@atlas/routes';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { SignInPage } from './features/auth/SignInPage';
+import { SignUpPage } from './features/auth/SignUpPage';
 import { DashboardsPage } from './features/dashboards';
 import { DatasetPage, DatasetsPage } from './features/datasets';
 import { BiTermsGate } from './features/legal/BiTermsGate';
@@ -52,6 +53,7 @@ const QueriesPage = lazyPage(() => import('./features/queries'), 'QueriesPage', 
 const BUILT_SCREENS = [
   'workspace',
   'signIn',
+  'signUp',
   'datasets',
   'dataset',
   'dashboards',
@@ -89,6 +91,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: ROUTE_PATTERNS.signIn, element: <SignInPage /> },
+      { path: ROUTE_PATTERNS.signUp, element: <SignUpPage /> },
       // Open to anyone, signed in or not: the published snapshot, read-only.
       { path: ROUTE_PATTERNS.publicView, element: <PublicViewPage /> },
       { path: ROUTE_PATTERNS.publicReport, element: <PublicReportPage /> },

@@ -1,5 +1,6 @@
 // Typed calls for identity and service endpoints; other areas can build on `http`.
 import type {
+  AuthOptions,
   ApiKey,
   ApiKeyRequest,
   ApiKeyWithSecret,
@@ -42,6 +43,8 @@ export function createApiClient(options: HttpOptions) {
   return {
     http,
     auth: {
+      /** Public: whether this server opens accounts with sign-up. */
+      options: () => request<AuthOptions>('GET', '/v1/auth/options'),
       signIn: (body: SignInRequest) => request<SignInResponse>('POST', '/v1/auth/sign-in', { body }),
       /** The same answer whether or not the address had an account; sign in afterwards. */
       signUp: (body: SignUpRequest) => request<SignUpResponse>('POST', '/v1/auth/sign-up', { body }),

@@ -7,6 +7,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/new')).toEqual({ name: 'newMap', params: {} });
     expect(matchRoute('/workspace')).toEqual({ name: 'workspace', params: {} });
     expect(matchRoute('/sign-in')).toEqual({ name: 'signIn', params: {} });
+    expect(matchRoute('/sign-up')).toEqual({ name: 'signUp', params: {} });
     expect(matchRoute('/abc')).toEqual({ name: 'map', params: { mapId: 'abc' } });
   });
 

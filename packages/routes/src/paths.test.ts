@@ -66,6 +66,10 @@ describe('paths', () => {
     expect(paths.signIn({ next: '/workspace/maps?x=1' })).toBe('/sign-in?next=%2Fworkspace%2Fmaps%3Fx%3D1');
   });
 
+  it('links to sign-up', () => {
+    expect(paths.signUp()).toBe('/sign-up');
+  });
+
   it('opens the administration console, optionally at a section, and /admin is never taken for a map id', () => {
     expect(paths.admin()).toBe('/admin');
     expect(paths.admin({ section: 'users', organizationId: 'o 1' })).toBe('/admin?section=users&organizationId=o+1');
@@ -98,6 +102,7 @@ describe('paths', () => {
       preview: '/preview/:id',
       newMap: '/new',
       signIn: '/sign-in',
+      signUp: '/sign-up',
       admin: '/admin',
     });
   });

@@ -1,4 +1,4 @@
-// Relative app paths of workspace-and-catalogue.md §2, plus our own sign-in page.
+// Relative app paths of workspace-and-catalogue.md §2, plus our own sign-in and sign-up pages.
 
 /** React-Router patterns, one per screen. Keys double as route names for `matchRoute`. */
 export const ROUTE_PATTERNS = {
@@ -24,6 +24,7 @@ export const ROUTE_PATTERNS = {
   preview: '/preview/:id',
   newMap: '/new',
   signIn: '/sign-in',
+  signUp: '/sign-up',
   admin: '/admin',
 } as const;
 export type RouteName = keyof typeof ROUTE_PATTERNS;
@@ -79,6 +80,8 @@ export const paths = {
   newMap: ({ datasetUuids, connectorUuid }: { datasetUuids?: readonly string[]; connectorUuid?: string } = {}) =>
     withQuery(ROUTE_PATTERNS.newMap, { datasetUuid: datasetUuids, connectorUuid }),
   signIn: ({ next }: { next?: string } = {}) => withQuery(ROUTE_PATTERNS.signIn, { next }),
+  /** Opening an account (docs/sign-up.md); refused by servers with ALLOW_SIGN_UP=false. */
+  signUp: () => ROUTE_PATTERNS.signUp,
   /** The administration console; `section` opens one of its parts (organizations when left out). */
   admin: ({ section, ...rest }: { section?: string } & QueryParams = {}) => withQuery(ROUTE_PATTERNS.admin, { section, ...rest }),
 };

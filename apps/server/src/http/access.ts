@@ -1,4 +1,4 @@
-import { ROLE_ACTIONS, type CallerAction, type PermissionAction, type PermissionRole, type RecordKind, type Visibility } from '@atlas/domain';
+import { ROLE_ACTIONS, type CallerAction, type PermissionAction, type PermissionRole, type RecordKind, type ResourceType, type Visibility } from '@atlas/domain';
 import type { Db, Queryable } from '../store/index.js';
 import { Params } from '../store/params.js';
 import { forbidden, notFound } from './errors.js';
@@ -229,6 +229,17 @@ export const ownedByCaller = (identity: Identity, alias: string, params: Params)
 
 /** WHERE fragment for organization data (tags) and "for-organization" listings: rows of the caller's organization. */
 export const inCallerOrganization = (identity: Identity, alias: string, params: Params) => `${alias}.organization_id = ${params.add(identity.organizationId)}::uuid`;
+
+/**
+ * WHERE fragments of a listing's tag filter (`tagId`, docs/tags.md): the row aliased `alias` carries every tag asked
+ * for, each a tag of the caller's organization (another organization's tag matches nothing).
+ */
+export function carriesEveryTag(identity: Identity, type: ResourceType, alias: string, tagIds: readonly string[] | undefined, params: Params): string[] {
+  return [...new Set(tagIds ?? [])].map(
+    (tagId) =>
+      `EXISTS (SELECT 1 FROM resource_tags acl_rt JOIN tags acl_tag ON acl_tag.id = acl_rt.tag_id WHERE acl_rt.resource_type = ${params.add(type)} AND acl_rt.resource_id = ${alias}.id AND acl_rt.tag_id = ${params.add(tagId)} AND ${inCallerOrganization(identity, 'acl_tag', params)})`,
+  );
+}
 
 /** Organization data (users, BI configs, shared parameters) is seen by its members and administrators; null belongs to everyone. */
 export const inOrganizationOrAdministrator = (identity: Identity, organizationId: string | null) =>

@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   'POST /v1/insights/:id/published-insight/query/:templateId',
   'GET /v1/reports/published/:id',
   'POST /v1/auth/sign-in',
+  'GET /v1/auth/options',
   'POST /v1/auth/sign-up',
   'GET /v1/auth/verify-email',
   'POST /v1/uploads',
@@ -39,6 +40,9 @@ const PUBLIC_ROUTES = [
   'GET /v1/basemaps/:styleId/icon.svg',
   'GET /v1/basemaps/tiles/:z/:x/:y.pbf',
   'GET /v1/basemaps/glyphs/:fontstack/:range.pbf',
+  // Error reports come from signed-out pages too (a published map's); the tunnel is rate limited and size-limited (docs/error-reports.md).
+  'GET /v1/error-reporting',
+  'POST /v1/sentry-tunnel',
 ];
 
 const methods = (route: RouteOptions) => [route.method].flat().filter((method) => method !== 'HEAD');

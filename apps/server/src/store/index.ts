@@ -6,6 +6,7 @@ import { openPostgres } from './postgres.js';
 
 export type { Db, Queryable } from './db.js';
 export { notify, queryOne } from './db.js';
+export { withAuditContext, withoutAuditContext, type AuditContext } from './audit.js';
 export { migrate, loadMigrations } from './migrate.js';
 export { openPglite } from './pglite.js';
 export { openPostgres } from './postgres.js';

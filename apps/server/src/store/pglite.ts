@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { audited } from './audit.js';
 import type { Db, Queryable } from './db.js';
 import { lockFile } from './folder-lock.js';
 
@@ -32,7 +33,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
       await q.exec(sql);
     },
   });
-  return {
+  return audited({
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
@@ -42,5 +43,5 @@ export async function openPglite(dir: string | null): Promise<Db> {
       await pg.close();
       unlock();
     },
-  };
+  });
 }

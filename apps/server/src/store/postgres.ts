@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { audited } from './audit.js';
 import type { Db, Queryable } from './db.js';
 
 // JSON, timestamps and bigints come back the way PGlite returns them, so repos see one shape.
@@ -62,7 +63,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw connectFailure(url, error);
   });
   const listener = notificationListener(url);
-  return {
+  return audited({
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
@@ -84,7 +85,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await listener.close();
       await pool.end();
     },
-  };
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ describe('createAdminApi', () => {
     await api.users.setSeat('u1', 'o1', 'viewer');
     await api.users.setQuotaPolicy('u1', 'maker');
     await api.users.removeAdministrator('u1');
+    await api.users.verifyEmail('u 1');
     await api.quotaPolicies();
     expect(calls).toEqual([
       { method: 'GET', url: 'https://api.test/v1/organizations?name=ac+me', body: undefined },
@@ -32,6 +33,7 @@ describe('createAdminApi', () => {
       { method: 'PUT', url: 'https://api.test/v1/admin/users/u1/organization/o1/seat/viewer', body: undefined },
       { method: 'PUT', url: 'https://api.test/v1/users/u1/quotapolicy/maker', body: undefined },
       { method: 'DELETE', url: 'https://api.test/v1/users/admin/u1', body: undefined },
+      { method: 'POST', url: 'https://api.test/v1/users/u%201/email-verification', body: undefined },
       { method: 'GET', url: 'https://api.test/v1/quotapolicies', body: undefined },
     ]);
   });
@@ -50,6 +52,7 @@ describe('createAdminApi', () => {
     await api.reconcileQuota('storageMegabytes', true);
     await api.emailFlags.get('a+b@example.org');
     await api.emailFlags.set('a@example.org', { bounced: true });
+    await api.auditLogs({ actorId: 'u1', action: 'grant.create', limit: 26 });
     expect(calls).toEqual([
       { method: 'PUT', url: 'https://api.test/v1/datasets/d1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
       { method: 'PUT', url: 'https://api.test/v1/insights/i1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
@@ -58,6 +61,7 @@ describe('createAdminApi', () => {
       { method: 'POST', url: 'https://api.test/v1/admin/reconcile-quota', body: JSON.stringify({ quotaType: 'storageMegabytes', dryRun: true }) },
       { method: 'GET', url: 'https://api.test/v1/email_flags?email=a%2Bb%40example.org', body: undefined },
       { method: 'POST', url: 'https://api.test/v1/email_flags', body: JSON.stringify({ email: 'a@example.org', bounced: true }) },
+      { method: 'GET', url: 'https://api.test/v1/admin/audit-logs?actorId=u1&action=grant.create&limit=26', body: undefined },
     ]);
   });
 });

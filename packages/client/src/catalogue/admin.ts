@@ -1,7 +1,9 @@
 // Typed calls of the administration console (bi-and-admin.md §7 Administration): organizations, invitations,
 // user look-up, administrators, seats and quota policies, owner changes, visibility, published maps, quota
-// reconciliation and e-mail flags. Administrators only; everyone else gets 403.
+// reconciliation, e-mail flags and the audit log. Administrators only; everyone else gets 403.
 import type {
+  AuditLogList,
+  AuditLogQuery,
   CatalogueRecord,
   FeatureFlag,
   QuotaUsage,
@@ -163,6 +165,8 @@ export function createAdminApi(request: Http['request']) {
       setSeat: (userId: string, orgId: string, seat: Seat) =>
         request<User>('PUT', `/v1/admin/users/${id(userId)}/organization/${id(orgId)}/seat/${id(seat)}`),
       setQuotaPolicy: (userId: string, policyId: string) => request<User>('PUT', `/v1/users/${id(userId)}/quotapolicy/${id(policyId)}`),
+      /** Vouches for the address (servers without mail): e-mail grants and invitations to it become the user's. */
+      verifyEmail: (userId: string) => request<User>('POST', `/v1/users/${id(userId)}/email-verification`),
     },
     quotaPolicies: () => request<QuotaPolicy[]>('GET', '/v1/quotapolicies'),
     resources: {
@@ -190,6 +194,8 @@ export function createAdminApi(request: Http['request']) {
       /** Flags left out keep their value. */
       set: (email: string, flags: EmailFlagValues) => request<EmailFlags>('POST', '/v1/email_flags', { body: { email, ...flags } }),
     },
+    /** Every change made through the studio, newest first (docs/audit-log.md). */
+    auditLogs: (query: AuditLogQuery = {}) => request<AuditLogList>('GET', '/v1/admin/audit-logs', { query }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

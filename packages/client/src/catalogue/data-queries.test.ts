@@ -18,12 +18,12 @@ describe('data query calls', () => {
     await api.schema('c 1', 'public/table');
     await api.tilesetMetadata(pipeline);
     await api.tilesetQuantiles([pipeline]);
-    await api.templates.list({ limit: 2 });
+    await api.templates.list({ limit: 2, tagId: ['g1', 'g2'] });
     await api.templates.create({ name: 'T', template: 'SELECT 1' });
     await api.templates.update('t1', { name: 'U' });
     await api.templates.remove('t1');
     await api.templates.history('t1', { offset: 1, limit: 1 });
-    await api.bookmarks.forOrganization();
+    await api.bookmarks.forOrganization({ tagId: ['g1'] });
     await api.bookmarks.create({ name: 'B', query: { pipeline } });
     await api.bookmarks.update('b1', { name: 'C' });
     await api.recordExecution('dashboards', 'r1', 'e1');
@@ -38,12 +38,12 @@ describe('data query calls', () => {
       ['GET', 'https://api.test/v1/data-queries/schema/c%201/public/table', undefined],
       ['POST', 'https://api.test/tileset/metadata', pipeline],
       ['POST', 'https://api.test/tileset/quantiles', [pipeline]],
-      ['GET', 'https://api.test/v1/data-queries/templates?limit=2', undefined],
+      ['GET', 'https://api.test/v1/data-queries/templates?limit=2&tagId=g1&tagId=g2', undefined],
       ['POST', 'https://api.test/v1/data-queries/templates', { name: 'T', template: 'SELECT 1' }],
       ['PUT', 'https://api.test/v1/data-queries/templates/t1', { name: 'U' }],
       ['DELETE', 'https://api.test/v1/data-queries/templates/t1', undefined],
       ['GET', 'https://api.test/v1/data-queries/templates/t1/history?offset=1&limit=1', undefined],
-      ['GET', 'https://api.test/v1/data-queries/bookmarks/for-organization', undefined],
+      ['GET', 'https://api.test/v1/data-queries/bookmarks/for-organization?tagId=g1', undefined],
       ['POST', 'https://api.test/v1/data-queries/bookmarks', { name: 'B', query: { pipeline } }],
       ['PUT', 'https://api.test/v1/data-queries/bookmarks/b1', { name: 'C' }],
       ['GET', 'https://api.test/v1/dashboards/r1/query-executions/e1', undefined],

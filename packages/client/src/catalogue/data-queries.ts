@@ -21,6 +21,7 @@ import {
   type QueryTemplate,
   type QueryTemplateHistory,
   type QueryTemplateList,
+  type TaggedPagingQuery,
   type TemplateRunRequest,
   type TilesetMetadata,
   type UpdateQueryBookmarkRequest,
@@ -90,7 +91,7 @@ export function createDataQueriesApi(request: Http['request']) {
     schema: (connectionId: string, path = '') => request<unknown>('GET', `/v1/data-queries/schema/${id(connectionId)}${path ? `/${path.split('/').map(id).join('/')}` : ''}`),
 
     templates: {
-      list: (query: PagingQuery = {}) => request<QueryTemplateList>('GET', '/v1/data-queries/templates', { query }),
+      list: (query: TaggedPagingQuery = {}) => request<QueryTemplateList>('GET', '/v1/data-queries/templates', { query }),
       create: (body: CreateQueryTemplateRequest) => request<QueryTemplate>('POST', '/v1/data-queries/templates', { body }),
       get: (templateId: string) => request<QueryTemplate>('GET', `/v1/data-queries/templates/${id(templateId)}`),
       update: (templateId: string, body: UpdateQueryTemplateRequest) => request<QueryTemplate>('PUT', `/v1/data-queries/templates/${id(templateId)}`, { body }),
@@ -99,8 +100,8 @@ export function createDataQueriesApi(request: Http['request']) {
     },
 
     bookmarks: {
-      list: (query: PagingQuery = {}) => request<QueryBookmarkList>('GET', '/v1/data-queries/bookmarks', { query }),
-      forOrganization: (query: PagingQuery = {}) => request<QueryBookmarkList>('GET', '/v1/data-queries/bookmarks/for-organization', { query }),
+      list: (query: TaggedPagingQuery = {}) => request<QueryBookmarkList>('GET', '/v1/data-queries/bookmarks', { query }),
+      forOrganization: (query: TaggedPagingQuery = {}) => request<QueryBookmarkList>('GET', '/v1/data-queries/bookmarks/for-organization', { query }),
       create: (body: CreateQueryBookmarkRequest) => request<QueryBookmark>('POST', '/v1/data-queries/bookmarks', { body }),
       get: (bookmarkId: string) => request<QueryBookmark>('GET', `/v1/data-queries/bookmarks/${id(bookmarkId)}`),
       update: (bookmarkId: string, body: UpdateQueryBookmarkRequest) => request<QueryBookmark>('PUT', `/v1/data-queries/bookmarks/${id(bookmarkId)}`, { body }),

@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { SQL_PAGING_DEFAULTS } from '../constants.js';
 import { AGGREGATIONS, CACHE_MODES, QUERY_EXECUTION_STATES } from '../enums.js';
 import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
+import { TagIdFilter } from './tags.js';
 
 export const QUERY_TEMPLATE_MAX_LENGTH = 100_000;
 export const QUERY_TEMPLATE_MAX_PARAMETERS = 100;
@@ -121,14 +122,16 @@ export const QueryTemplateHistory = Type.Object(
 export type QueryTemplateHistory = Static<typeof QueryTemplateHistory>;
 
 /** offset/limit paging; SQL paging defaults are offset 0, limit 100 (§9). */
-export const PagingQuery = Type.Object(
-  {
-    offset: Type.Integer({ minimum: 0, default: SQL_PAGING_DEFAULTS.offset }),
-    limit: Type.Integer({ minimum: 1, maximum: 1000, default: SQL_PAGING_DEFAULTS.limit }),
-  },
-  { additionalProperties: false },
-);
+const pagingFields = {
+  offset: Type.Integer({ minimum: 0, default: SQL_PAGING_DEFAULTS.offset }),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: SQL_PAGING_DEFAULTS.limit }),
+};
+export const PagingQuery = Type.Object(pagingFields, { additionalProperties: false });
 export type PagingQuery = { offset?: number; limit?: number };
+
+/** A page of a taggable listing (query templates, bookmarks), narrowed to the records carrying every tag asked for. */
+export const TaggedPagingQuery = Type.Object({ ...pagingFields, tagId: TagIdFilter('records') }, { additionalProperties: false });
+export type TaggedPagingQuery = PagingQuery & { tagId?: string[] };
 
 // ---- running ----------------------------------------------------------------------------------------------
 

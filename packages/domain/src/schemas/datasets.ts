@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DATASET_METADATA_TYPES, DATASET_STATUSES, DATASET_TYPES, type DatasetStatus, type DatasetType } from '../enums.js';
 import { CallerActions, DateTime, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 import { VisibilitySchema } from './permissions.js';
-import { TagSummary } from './tags.js';
+import { TagIdFilter, TagSummary } from './tags.js';
 
 export const DATASET_METADATA_MAX_BYTES = 1024 * 1024;
 export const DATASET_SEARCH_MAX_LIMIT = 100;
@@ -87,9 +87,7 @@ export const DatasetListQuery = Type.Object(
     search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive part of the name or description' })),
     type: Type.Optional(DatasetTypeSchema),
     status: Type.Optional(DatasetStatusSchema),
-    tagId: Type.Optional(
-      Type.Array(Uuid(), { maxItems: 50, description: "Only datasets carrying every one of these tags of the caller's organization (repeat the parameter for several)" }),
-    ),
+    tagId: TagIdFilter('datasets'),
     sort: Type.Optional(StringEnum(DATASET_SORT_KEYS, { description: 'What the page is ordered by (default updatedAt); status goes ready, pending, new, error; rowCount and sizeBytes put datasets without data last' })),
     order: Type.Optional(StringEnum(SORT_ORDERS, { description: 'asc or desc (default desc)' })),
     limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),

@@ -64,6 +64,8 @@ export const User = Type.Object(
     screeningStatus: Nullable(ScreeningStatus),
     lastScreeningUpdate: Nullable(DateTime()),
     organizationSeatMap: Type.Record(Type.String(), SeatSchema),
+    emailVerified: Type.Boolean({ description: 'The address is proven (its verification link opened, or an administrator verified it): e-mail grants and invitations reach the account' }),
+    disabledAt: Nullable(DateTime({ description: 'When the account was merged into another (POST /v1/admin/merge-accounts): it cannot sign in' })),
     flags: Type.Optional(FeatureFlags),
     ...Timestamps,
   },
@@ -127,6 +129,10 @@ export type SignUpRequest = Static<typeof SignUpRequest>;
 
 /** The same answer whether the address was new or already had an account, so sign-up cannot list accounts. */
 export const SignUpResponse = Type.Object({ message: Type.String() }, { title: 'SignUpResponse' });
+
+/** What a signed-out page may offer (GET /v1/auth/options). */
+export const AuthOptions = Type.Object({ allowSignUp: Type.Boolean({ description: 'POST /v1/auth/sign-up opens accounts (ALLOW_SIGN_UP)' }) }, { title: 'AuthOptions' });
+export type AuthOptions = Static<typeof AuthOptions>;
 export type SignUpResponse = Static<typeof SignUpResponse>;
 
 export const EmailVerificationQuery = Type.Object(

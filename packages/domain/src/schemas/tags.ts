@@ -16,6 +16,13 @@ export const TAG_PATH_RESOURCE_TYPES = [...RESOURCE_TYPES, ...RESOURCE_TYPES.fil
 /** The spec's resource type for a path spelling (query_template → query-template). */
 export const tagPathResourceType = (type: string): ResourceType => type.replaceAll('_', '-') as ResourceType;
 
+/** A listing's tag filter (`?tagId=…&tagId=…`): only records carrying every one of these tags of the caller's organization. */
+export const TAG_FILTER_MAX_TAGS = 50;
+export const TagIdFilter = (records: string) =>
+  Type.Optional(
+    Type.Array(Uuid(), { maxItems: TAG_FILTER_MAX_TAGS, description: `Only ${records} carrying every one of these tags of the caller's organization (repeat the parameter for several)` }),
+  );
+
 const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH });
 const TagColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Color as #rrggbb (stored lowercase)' });
 const ResourceTypeSchema = StringEnum(RESOURCE_TYPES);

@@ -74,6 +74,11 @@ export const VectorTileMetadata = Type.Object(
     archiveBytes: Type.Optional(Type.Integer()),
     bounds: Type.Optional(Type.Array(Type.Number(), { minItems: 4, maxItems: 4 })),
     fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+    fieldStats: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()), values: Type.Optional(Type.Array(Type.String())) }), {
+        description: 'Per property: the range of its numbers, or its distinct texts (at most 100)',
+      }),
+    ),
     tilesUrl: Type.Optional(Type.String()),
   },
   { title: 'VectorTileMetadata', additionalProperties: true },

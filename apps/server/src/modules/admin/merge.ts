@@ -76,6 +76,7 @@ export const USER_REFERENCES: Record<string, string> = {
   'sessions.user_id': 'deleted: the secondary is signed out everywhere',
   'email_verifications.user_id': 'deleted: pending verification links of a disabled account',
   'legal_consents.user_id': "kept: an account's consents are its own (the primary is asked for what it has not accepted)",
+  'user_feedback.user_id': 'kept: feedback stays the report of the account that sent it (docs/error-reports.md)',
 };
 
 const ROLE_RANK: Record<PermissionRole, number> = { 'limited-viewer': 1, viewer: 2, editor: 3 };

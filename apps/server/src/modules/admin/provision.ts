@@ -1,8 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { generatePanel, PANEL_TABLES, type PanelTable } from '@atlas/analytics';
 import type { FeatureFlag } from '@atlas/domain';
 import type { Engine } from '../../engine/types.js';
 import { assertAdministrator } from '../../http/access.js';
@@ -10,11 +5,10 @@ import { invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { withAdvisoryLock } from '../../store/advisory-lock.js';
 import type { Db, Queryable } from '../../store/index.js';
-import { uploadData } from '../datasets/data-service.js';
-import { createDataset, deleteDataset } from '../datasets/service.js';
+import { loadPanelTables, missingPanelTables, readyPanelDatasets } from '../analytics/demo-panel.js';
 import { DEFAULT_ORGANIZATION_FLAGS } from '../organizations/default-flags.js';
 import { setFeatureFlags } from '../organizations/repo.js';
-import { findIdentity, identityOfUser } from '../users/repo.js';
+import { identityOfUser } from '../users/repo.js';
 import type { ProvisionAccountRequest, ProvisionAccountResult } from './provision-schemas.js';
 
 /** The defaults a new organization gets: the demo organization's feature flags and the maker quota policy. */
@@ -25,13 +19,6 @@ export const PROVISION_DEFAULT_POLICY = 'maker';
 export const PROVISION_DEMO_PANEL = { visits: 20_000, seed: 1 } as const;
 /** Advisory lock key of demo loads (store/advisory-lock.ts keeps the start-up ones), so two loads into one organization take turns. */
 const DEMO_LOAD_LOCK = 727_010;
-
-const TABLE_TITLES: Record<PanelTable, string> = {
-  places: 'Foot traffic: places',
-  panel: 'Foot traffic: device panel',
-  visits: 'Foot traffic: visits',
-  population: 'Foot traffic: population',
-};
 
 interface Prepared {
   organization: { id: string; name: string };
@@ -95,49 +82,11 @@ async function demoOwner(tx: Queryable, organizationId: string): Promise<Identit
 type DemoData = ProvisionAccountResult['demoData'];
 
 async function loadDemoPanel(db: Db, engine: Engine, dataDir: string, owner: Identity): Promise<DemoData> {
-  const organizationId = owner.organizationId;
-  const ready = await db.query<{ table: PanelTable; id: string; name: string }>(
-    `SELECT metadata->>'panelTable' AS table, id, name FROM datasets
-     WHERE organization_id = $1 AND metadata ? 'panelTable' AND status = 'ready' ORDER BY created_at, id`,
-    [organizationId],
-  );
-  const tables = (Object.keys(PANEL_TABLES) as PanelTable[]).filter((table) => !ready.some((row) => row.table === table));
-  const kept = ready.filter((row, index) => ready.findIndex((other) => other.table === row.table) === index);
-  if (tables.length === 0) return { status: 'already-loaded', ownerId: owner.userId, visits: 0, datasets: kept.map(({ id, name, table }) => ({ id, name, table })) };
-
-  const { visits, seed } = PROVISION_DEMO_PANEL;
-  const outDir = path.join(dataDir, 'tmp', `provision-${organizationId}-${randomUUID()}`);
-  const loaded: DemoData['datasets'] = kept.map(({ id, name, table }) => ({ id, name, table }));
-  try {
-    const files = await generatePanel({ visits, seed, outDir });
-    for (const table of tables) {
-      await removeStale(db, engine, organizationId, table);
-      const dataset = await createDataset(db, owner, {
-        name: TABLE_TITLES[table],
-        description: `Synthetic foot-traffic panel (${visits.toLocaleString('en-US')} visits, seed ${seed}), table ${table}`,
-        type: 'managed',
-        metadata: { panelTable: table, panelVisits: visits, panelSeed: seed, source: 'generator' },
-      });
-      const done = await uploadData(db, engine, owner, dataset.id, createReadStream(files[table]), { format: 'parquet', skipArrow: true, contentLength: null });
-      if (done.status !== 'ready') throw new Error(`Demo data: loading ${table} failed: ${done.errorMessage ?? done.status}`);
-      loaded.push({ id: dataset.id, name: dataset.name, table });
-    }
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
-  return { status: 'loaded', ownerId: owner.userId, visits, datasets: loaded };
-}
-
-/** Datasets of a load that failed half-way are replaced, not duplicated (the panel reads the oldest of each table). */
-async function removeStale(db: Db, engine: Engine, organizationId: string, table: PanelTable): Promise<void> {
-  const stale = await db.query<{ id: string; owner_id: string }>(
-    `SELECT id, owner_id FROM datasets WHERE organization_id = $1 AND metadata->>'panelTable' = $2 AND status <> 'ready'`,
-    [organizationId, table],
-  );
-  for (const row of stale) {
-    const owner = await findIdentity(db, row.owner_id);
-    if (owner) await deleteDataset(db, engine, owner, row.id);
-  }
+  const ready = await readyPanelDatasets(db, owner.organizationId);
+  const tables = missingPanelTables(ready);
+  if (tables.length === 0) return { status: 'already-loaded', ownerId: owner.userId, visits: 0, datasets: ready };
+  const loaded = await loadPanelTables(db, engine, owner, tables, PROVISION_DEMO_PANEL, dataDir);
+  return { status: 'loaded', ownerId: owner.userId, visits: PROVISION_DEMO_PANEL.visits, datasets: [...ready, ...loaded] };
 }
 
 function describe(prepared: Prepared, demo: DemoData): string {

@@ -19,6 +19,10 @@ describe.each(testStores())('auth on $name', (store) => {
     expect(me.json().id).toBe(body.user.id);
   });
 
+  it('tells signed-out pages that sign-up is open', async () => {
+    expect((await h.app.inject({ method: 'GET', url: '/v1/auth/options' })).json()).toEqual({ allowSignUp: true });
+  });
+
   it('stores passwords as argon2 hashes, never in clear', async () => {
     const rows = await h.db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = 'viewer@example.com'");
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
@@ -123,5 +127,11 @@ describe('sign-up switched off', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: 'Sign-up is disabled on this server', appStatusCode: 'FORBIDDEN' });
     expect(await h.count('users')).toBe(before);
+  });
+
+  it('tells signed-out pages not to offer it', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/v1/auth/options' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ allowSignUp: false });
   });
 });

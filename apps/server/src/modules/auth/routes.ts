@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EmailVerificationQuery, EmailVerified, SignInRequest, SignInResponse, SignUpRequest, SignUpResponse } from '@atlas/domain';
+import { AuthOptions, EmailVerificationQuery, EmailVerified, SignInRequest, SignInResponse, SignUpRequest, SignUpResponse } from '@atlas/domain';
 import { forbidden } from '../../http/errors.js';
 import { requireIdentity } from '../../http/identity.js';
 import { passwordRouteLimit } from '../../http/rate-limit.js';
@@ -14,6 +14,15 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export function authRoutes(app: App, { db, config }: AppDeps) {
   const mail = { mailer: openMailer(config, app.log), publicUrl: config.publicUrl };
   registerHousekeeping(app, () => deleteExpired(db, config.passwordAttempts.windowMs));
+
+  app.get(
+    '/v1/auth/options',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'What a signed-out page may offer: whether sign-up opens accounts on this server', security: [], response: { 200: AuthOptions } },
+    },
+    async () => ({ allowSignUp: config.allowSignUp }),
+  );
 
   app.post(
     '/v1/auth/sign-up',

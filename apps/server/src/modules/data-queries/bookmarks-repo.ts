@@ -1,9 +1,10 @@
 import type { BookmarkQuery, QueryBookmark } from '@atlas/domain';
-import { inCallerOrganization, ownedByCaller, readableFilter, type Stored } from '../../http/access.js';
+import { carriesEveryTag, inCallerOrganization, ownedByCaller, readableFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
 import { iso } from '../../store/rows.js';
+import type { ListPage } from './list-page.js';
 
 interface BookmarkRow {
   id: string;
@@ -60,11 +61,13 @@ export async function deleteBookmark(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM query_bookmarks WHERE id = $1', [id]);
 }
 
-/** 'owned': the caller's; 'organization': those of the caller's organization they may read. */
-export async function listBookmarks(db: Queryable, identity: Identity, scope: 'owned' | 'organization', offset: number, limit: number): Promise<{ items: Stored<QueryBookmark>[]; total: number }> {
+/** 'owned': the caller's; 'organization': those of the caller's organization they may read; either carrying every tag of `tagIds`. */
+export async function listBookmarks(db: Queryable, identity: Identity, scope: 'owned' | 'organization', page: ListPage): Promise<{ items: Stored<QueryBookmark>[]; total: number }> {
+  const { offset, limit, tagIds } = page;
   const params = new Params();
   const where = [readableFilter(identity, 'query-bookmark', 'b', params)];
   where.push(scope === 'owned' ? ownedByCaller(identity, 'b', params) : inCallerOrganization(identity, 'b', params));
+  where.push(...carriesEveryTag(identity, 'query-bookmark', 'b', tagIds, params));
   const condition = where.join(' AND ');
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM query_bookmarks b WHERE ${condition}`, params.values);
   const rows = await db.query<BookmarkRow>(

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  SQL_PAGING_DEFAULTS,
   type BookmarkQuery,
   type CreateQueryBookmarkRequest,
-  type PagingQuery,
   type QueryBookmark,
   type QueryBookmarkList,
+  type TaggedPagingQuery,
   type UpdateQueryBookmarkRequest,
 } from '@atlas/domain';
 import { serialize } from '@atlas/pipeline';
@@ -14,6 +13,7 @@ import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
 import { pipelineDatasets, readPipeline } from '../query/pipeline.js';
 import * as repo from './bookmarks-repo.js';
+import { listPage } from './list-page.js';
 
 /**
  * A bookmark names a template the caller can read (and a dataset they can read), or holds a valid pipeline over
@@ -70,7 +70,7 @@ export async function deleteBookmark(db: Db, identity: Identity, id: string): Pr
   });
 }
 
-export async function listBookmarks(db: Db, identity: Identity, scope: 'owned' | 'organization', query: PagingQuery): Promise<QueryBookmarkList> {
-  const { items, total } = await repo.listBookmarks(db, identity, scope, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+export async function listBookmarks(db: Db, identity: Identity, scope: 'owned' | 'organization', query: TaggedPagingQuery): Promise<QueryBookmarkList> {
+  const { items, total } = await repo.listBookmarks(db, identity, scope, listPage(query));
   return { items: await withCallerActions(db, identity, 'query-bookmark', items), total };
 }

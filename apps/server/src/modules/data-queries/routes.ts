@@ -18,6 +18,7 @@ import {
   QueryTemplateList,
   RECORD_PATHS,
   SchemaListing,
+  TaggedPagingQuery,
   TemplateRunRequest,
   UpdateQueryBookmarkRequest,
   UpdateQueryTemplateRequest,
@@ -217,7 +218,7 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
   // ---- templates ----
   app.get(
     '/v1/data-queries/templates',
-    { schema: { tags, summary: 'Query templates the caller can read', querystring: PagingQuery, response: { 200: QueryTemplateList, ...errorResponses(400, 401) } } },
+    { schema: { tags, summary: 'Query templates the caller can read (tagId: those carrying every tag)', querystring: TaggedPagingQuery, response: { 200: QueryTemplateList, ...errorResponses(400, 401) } } },
     (request) => templates.listTemplates(db, identity(request), request.query),
   );
   app.post(
@@ -262,12 +263,12 @@ export function dataQueryRoutes(app: App, deps: AppDeps) {
   // ---- bookmarks ----
   app.get(
     '/v1/data-queries/bookmarks',
-    { schema: { tags, summary: "The caller's query bookmarks", querystring: PagingQuery, response: { 200: QueryBookmarkList, ...errorResponses(400, 401) } } },
+    { schema: { tags, summary: "The caller's query bookmarks (tagId: those carrying every tag)", querystring: TaggedPagingQuery, response: { 200: QueryBookmarkList, ...errorResponses(400, 401) } } },
     (request) => bookmarks.listBookmarks(db, identity(request), 'owned', request.query),
   );
   app.get(
     '/v1/data-queries/bookmarks/for-organization',
-    { schema: { tags, summary: "Query bookmarks of the caller's organization", querystring: PagingQuery, response: { 200: QueryBookmarkList, ...errorResponses(400, 401) } } },
+    { schema: { tags, summary: "Query bookmarks of the caller's organization (tagId: those carrying every tag)", querystring: TaggedPagingQuery, response: { 200: QueryBookmarkList, ...errorResponses(400, 401) } } },
     (request) => bookmarks.listBookmarks(db, identity(request), 'organization', request.query),
   );
   app.post(

@@ -1,9 +1,10 @@
 import type { QueryTemplate, QueryTemplateVersion, TemplateParameter } from '@atlas/domain';
-import { readableFilter, type Stored } from '../../http/access.js';
+import { carriesEveryTag, readableFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { Params } from '../../store/params.js';
 import { iso } from '../../store/rows.js';
+import type { ListPage } from './list-page.js';
 
 interface TemplateRow {
   id: string;
@@ -84,10 +85,11 @@ export async function deleteTemplate(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM query_templates WHERE id = $1', [id]);
 }
 
-/** Templates the caller may read, newest change first. */
-export async function listTemplates(db: Queryable, identity: Identity, offset: number, limit: number): Promise<{ items: Stored<QueryTemplate>[]; total: number }> {
+/** Templates the caller may read (carrying every tag of `tagIds`), newest change first. */
+export async function listTemplates(db: Queryable, identity: Identity, page: ListPage): Promise<{ items: Stored<QueryTemplate>[]; total: number }> {
+  const { offset, limit, tagIds } = page;
   const params = new Params();
-  const condition = readableFilter(identity, 'query-template', 't', params);
+  const condition = [readableFilter(identity, 'query-template', 't', params), ...carriesEveryTag(identity, 'query-template', 't', tagIds, params)].join(' AND ');
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM query_templates t WHERE ${condition}`, params.values);
   const rows = await db.query<TemplateRow>(
     `SELECT ${COLUMNS} FROM query_templates t WHERE ${condition} ORDER BY t.updated_at DESC, t.id LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateQueryTemplateRequest, PagingQuery, QueryTemplate, QueryTemplateHistory, QueryTemplateList, UpdateQueryTemplateRequest } from '@atlas/domain';
-import { SQL_PAGING_DEFAULTS } from '@atlas/domain';
+import type { CreateQueryTemplateRequest, PagingQuery, QueryTemplate, QueryTemplateHistory, QueryTemplateList, TaggedPagingQuery, UpdateQueryTemplateRequest } from '@atlas/domain';
 import { assertCanCreate, checkAccess, checkReference, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import type { Db } from '../../store/index.js';
 import type { Identity } from '../../http/identity.js';
+import { listPage } from './list-page.js';
 import * as repo from './templates-repo.js';
 import { checkTemplate } from './template.js';
 
@@ -57,12 +57,13 @@ export async function deleteTemplate(db: Db, identity: Identity, id: string): Pr
   });
 }
 
-export async function listTemplates(db: Db, identity: Identity, query: PagingQuery): Promise<QueryTemplateList> {
-  const { items, total } = await repo.listTemplates(db, identity, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+export async function listTemplates(db: Db, identity: Identity, query: TaggedPagingQuery): Promise<QueryTemplateList> {
+  const { items, total } = await repo.listTemplates(db, identity, listPage(query));
   return { items: await withCallerActions(db, identity, 'query-template', items), total };
 }
 
 export async function templateHistory(db: Db, identity: Identity, id: string, query: PagingQuery): Promise<QueryTemplateHistory> {
   await checkAccess(db, identity, 'query-template', id, 'read');
-  return repo.listVersions(db, id, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);
+  const { offset, limit } = listPage(query);
+  return repo.listVersions(db, id, offset, limit);
 }

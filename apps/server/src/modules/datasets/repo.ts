@@ -1,5 +1,5 @@
 import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetSortKey, DatasetMetadata, DatasetStatus, DatasetType, OwnerSummary, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
-import { inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter, type Stored } from '../../http/access.js';
+import { carriesEveryTag, inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -101,12 +101,7 @@ export async function listDatasets(db: Queryable, identity: Identity, scope: Dat
   }
   if (query.type) where.push(`d.type = ${params.add(query.type)}`);
   if (query.status) where.push(`d.status = ${params.add(query.status)}`);
-  // Every tag asked for, each a tag of the caller's organization on this dataset (docs/tags.md).
-  for (const tagId of new Set(query.tagId ?? [])) {
-    where.push(
-      `EXISTS (SELECT 1 FROM resource_tags rt JOIN tags t ON t.id = rt.tag_id WHERE rt.resource_type = 'dataset' AND rt.resource_id = d.id AND rt.tag_id = ${params.add(tagId)} AND ${inCallerOrganization(identity, 't', params)})`,
-    );
-  }
+  where.push(...carriesEveryTag(identity, 'dataset', 'd', query.tagId, params));
   const condition = where.join(' AND ');
   const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM datasets d WHERE ${condition}`, params.values);
   const page = new Params(params.values);

@@ -6,7 +6,7 @@ import type { Engine } from '../../engine/types.js';
 import { checkAccess } from '../../http/access.js';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import type { Db } from '../../store/index.js';
+import { withoutAuditContext, type Db } from '../../store/index.js';
 import * as dataRepo from '../datasets/data-repo.js';
 import { dataMetadata } from '../datasets/data-service.js';
 import * as datasetsRepo from '../datasets/repo.js';
@@ -80,7 +80,8 @@ export async function startHextileBuild(deps: BuildDeps, identity: Identity, req
     id = (await createDataset(deps.db, identity, { name: `${source.name} (hex tiles)`.slice(0, 200), type: 'hex-tile', metadata })).id;
     await dataRepo.setDatasetState(deps.db, id, 'pending', null);
   }
-  const build = runBuild(deps, id, planned).finally(() => running.delete(build));
+  // The build goes on after the answer: its progress is the system's, not the caller's (store/audit.ts).
+  const build = withoutAuditContext(() => runBuild(deps, id, planned)).finally(() => running.delete(build));
   running.add(build);
   return presentDataset(deps.db, identity, id);
 }

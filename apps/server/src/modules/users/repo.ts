@@ -122,6 +122,8 @@ export function toUser(row: UserRow): User {
     screeningStatus: row.screening_status,
     lastScreeningUpdate: isoOrNull(row.last_screening_update),
     organizationSeatMap: { [row.organization_id]: row.seat },
+    emailVerified: row.email_verified_at !== null,
+    disabledAt: isoOrNull(row.disabled_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

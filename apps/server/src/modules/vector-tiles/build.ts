@@ -15,6 +15,7 @@ import { setDatasetState } from '../datasets/data-repo.js';
 import { batchFeatures, type BatchOutcome, type ColumnChoice } from './features.js';
 import type { TilesetFiles } from './files.js';
 import { PmtilesWriter } from './pmtiles-writer.js';
+import { fieldStats } from './stats.js';
 import { cutTiles } from './tiler.js';
 
 /** Share of the progress bar for reading the rows; cutting the tiles takes the rest but the last step. */
@@ -105,6 +106,7 @@ export async function runBuild(input: BuildInput): Promise<void> {
     const { bounds, skipped } = read;
     const featureCount = read.features.length;
     if (featureCount === 0) throw invalidInput('The source has no geometries to tile', 'Every row has an empty geometry');
+    const stats = fieldStats(read.features, input.choice.fields);
     // The tiler indexes the collection and then empties it: the features are not held twice.
     const collection: FeatureCollection = { type: 'FeatureCollection', features: read.features };
     read.features = [];
@@ -148,6 +150,7 @@ export async function runBuild(input: BuildInput): Promise<void> {
       archiveBytes: stored.bytes,
       bounds,
       fields,
+      fieldStats: stats,
       skippedRows: skipped,
     };
     const stillThere = await setDatasetState(db, datasetId, 'ready', null, {

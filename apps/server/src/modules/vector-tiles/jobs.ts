@@ -1,5 +1,6 @@
 // The tile builds running in this process: each may be interrupted, and closing the app interrupts them all and waits
 // until each has recorded how it ended (before the database closes).
+import { withoutAuditContext } from '../../store/index.js';
 
 export class BuildJobs {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -7,7 +8,8 @@ export class BuildJobs {
   /** Runs `build` in the background; it sees `signal` aborted when the app closes. */
   start(datasetId: string, build: (signal: AbortSignal) => Promise<void>): void {
     const controller = new AbortController();
-    const done = build(controller.signal)
+    // The build goes on after the answer: its progress is the system's, not the caller's (store/audit.ts).
+    const done = withoutAuditContext(() => build(controller.signal))
       .catch(() => undefined)
       .finally(() => this.running.delete(datasetId));
     this.running.set(datasetId, { controller, done });

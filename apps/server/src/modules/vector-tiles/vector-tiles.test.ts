@@ -130,6 +130,7 @@ describe.each(testStores())('vector tiles on $name', (store) => {
     const done = await ready(pending.id);
     expect(done.status).toBe('ready');
     expect(done.metadata.vectorTile).toMatchObject({ format: 'mvt', minZoom: 0, maxZoom: 5, progress: 1, featureCount: SHAPES.length, fields: { name: 'String' } });
+    expect(done.metadata.vectorTile.fieldStats).toMatchObject({ name: { values: SHAPES.map((shape) => shape.name).sort() } });
 
     // At the deepest zoom nothing is simplified away: the tile holds exactly what intersects it (its buffer included).
     const z = 5;

@@ -6,10 +6,12 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { AccountsSection } from './AccountsSection';
 import { AdminRefusal } from './AdminRefusal';
+import { AuditLogSection } from './AuditLogSection';
 import { InvitationsSection } from './InvitationsSection';
 import { OrganizationsSection } from './OrganizationsSection';
 import { EmailFlagsSection } from './EmailFlagsSection';
 import { FeatureFlagsSection } from './FeatureFlagsSection';
+import { FeedbackSection } from './FeedbackSection';
 import { PublishedMapsSection } from './PublishedMapsSection';
 import { QuotaPoliciesSection } from './QuotaPoliciesSection';
 import { QuotaReconciliationSection } from './QuotaReconciliationSection';
@@ -29,6 +31,8 @@ const SECTIONS = {
   'email-flags': EmailFlagsSection,
   'feature-flags': FeatureFlagsSection,
   accounts: AccountsSection,
+  'audit-log': AuditLogSection,
+  feedback: FeedbackSection,
 } as const satisfies Record<AdminSection, () => JSX.Element>;
 
 export function AdminPage() {
@@ -45,7 +49,7 @@ function AdminConsole() {
   const open = (next: AdminSection) => setParams(next === 'organizations' ? {} : { section: next });
   return (
     <div className="page admin-page">
-      <PageHeader title="Administration" subtitle="Organizations, users, invitations, quotas, published maps, resources and e-mail flags of the whole studio." />
+      <PageHeader title="Administration" subtitle="Organizations, users, invitations, quotas, published maps, resources, e-mail flags, the audit log and users’ feedback of the whole studio." />
       <div className="segmented admin-tabs" role="group" aria-label="Administration sections">
         {ADMIN_SECTIONS.map((option) => (
           <button key={option} type="button" className="segmented__option" aria-pressed={section === option} onClick={() => open(option)}>

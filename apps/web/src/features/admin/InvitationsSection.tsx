@@ -6,6 +6,7 @@ import { ConfirmWrite } from './ConfirmWrite';
 import { SEAT_LABELS, formatDate } from './format';
 import { InviteDialog } from './InviteDialog';
 import { PagedList } from './ListParts';
+import { OrganizationFilter } from './OrganizationFilter';
 import { parsePage } from './paging';
 import { useAdminWrite, useInvitationPage, useOrganizationChoices } from './queries';
 
@@ -52,14 +53,7 @@ export function InvitationsSection() {
           aria-label="Search invitations"
           onChange={(event) => setTyped(event.target.value)}
         />
-        <select className="field__input catalogue-list__select" aria-label="Organization" value={organizationId} onChange={(event) => update({ organizationId: event.target.value || null, page: null })}>
-          <option value="">Every organization</option>
-          {organizations.data?.map((organization) => (
-            <option key={organization.id} value={organization.id}>
-              {organization.name}
-            </option>
-          ))}
-        </select>
+        <OrganizationFilter organizations={organizations.data} value={organizationId} onChange={(id) => update({ organizationId: id || null, page: null })} />
         <button type="button" className="button button--primary admin-tools__end" onClick={() => setInviting(true)}>
           Invite
         </button>

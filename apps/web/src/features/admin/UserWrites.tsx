@@ -1,4 +1,5 @@
-// The confirmations of the users list: a seat, a quota policy, administrator rights. Each says what follows from it.
+// The confirmations of the users list: a seat, a quota policy, administrator rights, a verified address. Each says what
+// follows from it.
 import type { QuotaPolicy, Seat, User } from '@atlas/domain';
 import { ConfirmWrite } from './ConfirmWrite';
 import { SEAT_LABELS, policyName } from './format';
@@ -7,12 +8,14 @@ import { useAdminWrite } from './queries';
 export type UserChange =
   | { kind: 'seat'; user: User; seat: Seat }
   | { kind: 'policy'; user: User; policyId: string }
-  | { kind: 'administrator'; user: User; grant: boolean };
+  | { kind: 'administrator'; user: User; grant: boolean }
+  | { kind: 'verify'; user: User };
 
 export function ConfirmUserChange({ change, policies, signedInId, onClose }: { change: UserChange; policies: readonly QuotaPolicy[] | undefined; signedInId: string; onClose(): void }) {
   const write = useAdminWrite((client, next: UserChange): Promise<unknown> => {
     if (next.kind === 'seat') return client.admin.users.setSeat(next.user.id, next.user.organization.id, next.seat);
     if (next.kind === 'policy') return client.admin.users.setQuotaPolicy(next.user.id, next.policyId);
+    if (next.kind === 'verify') return client.admin.users.verifyEmail(next.user.id);
     return next.grant ? client.admin.users.addAdministrator(next.user.id) : client.admin.users.removeAdministrator(next.user.id);
   });
   const run = () => write.mutateAsync(change);
@@ -35,6 +38,16 @@ export function ConfirmUserChange({ change, policies, signedInId, onClose }: { c
         <p>
           {who} ({change.user.email}) gets the policy “{policyName(policies, change.policyId)}” instead of “{change.user.quotaPolicy.name}”, until their seat or their organization’s
           maker policy changes.
+        </p>
+      </ConfirmWrite>
+    );
+  }
+  if (change.kind === 'verify') {
+    return (
+      <ConfirmWrite title={`Verify ${change.user.email}?`} confirmLabel="Verify address" run={run} onClose={onClose}>
+        <p>
+          You vouch that {change.user.email} is {who}’s address, as the link of a verification e-mail would. What was sent to it becomes theirs: shares made to the address,
+          and the newest invitation, which moves them into the inviting organization with its seat.
         </p>
       </ConfirmWrite>
     );

@@ -1,11 +1,13 @@
 // Users: search by name or by exact e-mail, filter by organization, pages; per user the seat, the quota policy,
-// administrator rights and a move to another organization, each confirmed first.
+// administrator rights, a move to another organization and, for an address not yet proven, its verification; each
+// confirmed first.
 import { useState, type FormEvent } from 'react';
 import { SEATS, type Seat, type User, type UserLookupQuery } from '@atlas/domain';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { useListAddress } from '../catalogue';
 import { SEAT_LABELS } from './format';
 import { PagedList } from './ListParts';
+import { OrganizationFilter } from './OrganizationFilter';
 import { MoveUserDialog } from './MoveUserDialog';
 import { parsePage } from './paging';
 import { useOrganizationChoices, useQuotaPolicies, useUserPage } from './queries';
@@ -61,19 +63,7 @@ export function UsersSection() {
             {typedEmail.trim() || !email ? 'Find' : 'Clear'}
           </button>
         </form>
-        <select
-          className="field__input catalogue-list__select"
-          aria-label="Organization"
-          value={organizationId}
-          onChange={(event) => update({ organizationId: event.target.value || null, page: null })}
-        >
-          <option value="">Every organization</option>
-          {organizations.data?.map((organization) => (
-            <option key={organization.id} value={organization.id}>
-              {organization.name}
-            </option>
-          ))}
-        </select>
+        <OrganizationFilter organizations={organizations.data} value={organizationId} onChange={(id) => update({ organizationId: id || null, page: null })} />
       </div>
       <PagedList query={list} what="users" empty={empty} onPage={(next) => update({ page: next === 1 ? null : String(next) })}>
         {(items) => (
@@ -82,6 +72,7 @@ export function UsersSection() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
+                <th scope="col">Address</th>
                 <th scope="col">Organization</th>
                 <th scope="col">Seat</th>
                 <th scope="col">Quota policy</th>
@@ -96,6 +87,7 @@ export function UsersSection() {
                 <tr key={user.id} data-testid="user-row">
                   <th scope="row">{user.name}</th>
                   <td>{user.email}</td>
+                  <td data-testid="user-verified">{user.emailVerified ? 'Verified' : 'Not verified'}</td>
                   <td>{user.organization.name}</td>
                   <td>
                     <select className="field__input admin-table__select" aria-label={`Seat of ${user.email}`} value={user.seat} onChange={(event) => setChange({ kind: 'seat', user, seat: event.target.value as Seat })}>
@@ -130,6 +122,11 @@ export function UsersSection() {
                     <button type="button" className="button button--ghost" onClick={() => setMoving(user)}>
                       Move…
                     </button>
+                    {!user.emailVerified && (
+                      <button type="button" className="button button--ghost" onClick={() => setChange({ kind: 'verify', user })}>
+                        Verify address
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -3,11 +3,7 @@
 
 export const ADMIN_PAGE_SIZE = 25;
 
-/** Page 1 for a missing, non-numeric or non-positive `?page=`. */
-export function parsePage(value: string | null): number {
-  const page = Math.floor(Number(value ?? '1'));
-  return Number.isFinite(page) && page >= 1 ? page : 1;
-}
+export { parsePage } from '../catalogue/paging';
 
 /** What to ask the server for page `page` (1-based): its rows and one more. */
 export function pageRequest(page: number, size = ADMIN_PAGE_SIZE): { offset: number; limit: number } {

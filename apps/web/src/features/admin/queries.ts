@@ -2,6 +2,7 @@
 // the console (an organization's seat counts change with a user's seat, an invitation list with a deletion …).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationListQuery, UserLookupQuery } from '@atlas/domain';
+import type { AuditFilters } from './audit-log';
 import type { ListingSortKey } from './admin-types';
 import { useApiClient } from '../../api/ApiClientContext';
 import { queryKeys } from '../../api/queryKeys';
@@ -18,6 +19,7 @@ export const adminKeys = {
   resource: (type: string, id: string) => ['admin', 'resource', type, id] as const,
   organizationMembers: (organizationId: string) => ['admin', 'members', organizationId] as const,
   emailFlags: (email: string) => ['admin', 'email-flags', email] as const,
+  auditLogs: (filters: AuditFilters, page: number) => ['admin', 'audit-logs', filters, page] as const,
 };
 
 /** The most organizations a picker offers (the server's largest page); the organizations tab searches the rest. */
@@ -73,6 +75,16 @@ export function usePublishedMapPage(sortBy: ListingSortKey, page: number) {
       const { offset, limit } = pageRequest(page);
       return pageOf((await client.admin.resources.publishedMaps({ sortBy, offset, count: limit })).items, page);
     },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the audit log, newest first, with the filters of the address. */
+export function useAuditLogPage(filters: AuditFilters, page: number) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.auditLogs(filters, page),
+    queryFn: async () => pageOf((await client.admin.auditLogs({ ...filters, ...pageRequest(page) })).items, page),
     placeholderData: keepPreviousData,
   });
 }

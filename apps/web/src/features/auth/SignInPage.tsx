@@ -1,9 +1,12 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@atlas/routes';
+import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { useSignInMutation } from '../../api/useAuthMutations';
-import { StandalonePage } from '../../ui/StandalonePage';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { AuthCard } from './AuthCard';
 import { nextPathAfterSignIn } from './nextPath';
 import { SignInForm } from './SignInForm';
 
@@ -18,24 +21,23 @@ export function SignInPage() {
   const { token } = useSession();
   const [searchParams] = useSearchParams();
   const signIn = useSignInMutation();
+  const client = useApiClient();
   const next = nextPathAfterSignIn(searchParams.get('next'));
+
+  // Offered only where the server opens accounts.
+  const signUpOpen = useQuery({ queryKey: ['auth', 'options'], queryFn: () => client.auth.options(), staleTime: Infinity }).data?.allowSignUp === true;
 
   if (token && !signIn.isPending) return <Navigate to={next} replace />;
 
   return (
-    <StandalonePage>
-      <section className="card auth-card" aria-labelledby="sign-in-heading">
-        <h1 id="sign-in-heading" className="auth-card__title">
-          Sign in to Atlas Studio
-        </h1>
-        <p className="auth-card__lead">Explore, analyze and share location data.</p>
-        <SignInForm
-          pending={signIn.isPending}
-          error={signIn.isError ? errorText(signIn.error) : null}
-          onSubmit={(credentials) => signIn.mutate(credentials)}
-        />
-        <p className="auth-card__hint">{DEMO_HINT}</p>
-      </section>
-    </StandalonePage>
+    <AuthCard title="Sign in to Atlas Studio" lead="Explore, analyze and share location data.">
+      <SignInForm pending={signIn.isPending} error={signIn.isError ? errorText(signIn.error) : null} onSubmit={(credentials) => signIn.mutate(credentials)} />
+      {signUpOpen && (
+        <p className="auth-card__switch">
+          New here? <Link to={paths.signUp()}>Create an account</Link>
+        </p>
+      )}
+      <p className="auth-card__hint">{DEMO_HINT}</p>
+    </AuthCard>
   );
 }

@@ -2,11 +2,13 @@
 import { LIST_SCOPES, SCOPE_LABELS, type ListScope } from './scope';
 import './catalogue.css';
 
-/** The scope switch: yours, your organization's, shared with you. */
-export function ScopeTabs({ label, value, onChange }: { label: string; value: ListScope; onChange(scope: ListScope): void }) {
+/** The scope switch: yours, your organization's, shared with you (or those of `options`, for lists with fewer). */
+export function ScopeTabs<S extends ListScope>({ label, value, onChange, options }: { label: string; value: S; onChange(scope: S): void; options?: readonly S[] }) {
+  // Without options, S is the whole ListScope: each option is an S either way.
+  const shown = (options ?? LIST_SCOPES) as readonly S[];
   return (
     <div className="segmented" role="group" aria-label={label}>
-      {LIST_SCOPES.map((option) => (
+      {shown.map((option) => (
         <button key={option} type="button" className="segmented__option" aria-pressed={value === option} onClick={() => onChange(option)}>
           {SCOPE_LABELS[option]}
         </button>

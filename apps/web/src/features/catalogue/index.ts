@@ -7,5 +7,7 @@ export { useBlobUrl } from './useBlobUrl';
 export { useListAddress } from './useListAddress';
 export { ListError, ScopeTabs } from './ListParts';
 export { ListPager } from './ListPager';
+export { ListBody, type ListBodyProps } from './ListBody';
+export { ListTable, type ListColumn } from './ListTable';
 export { noMatchText } from './emptyText';
-export { CardActions, CardPlaceholder, CatalogueCard } from './CatalogueCard';
+export { CardActions, CardPlaceholder, CatalogueCard, type CardActionsProps } from './CatalogueCard';

@@ -11,6 +11,15 @@ export interface PageInfo {
   total: number;
 }
 
+/** The page an address asks for (`?page=`): 1 when absent or not a page number. */
+export function parsePage(text: string | null): number {
+  const page = Math.floor(Number(text ?? '1'));
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+/** The address value for a page: none for the first. */
+export const pageParam = (page: number): string | null => (page === 1 ? null : String(page));
+
 /** Where page `requested` of `total` items falls, clamped to the pages there are (an empty list is one empty page). */
 export function pageInfo(total: number, requested: number, pageSize = PAGE_SIZE): PageInfo {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

@@ -4,16 +4,14 @@
 // change several at once.
 import { useState } from 'react';
 import type { DataConnectionType } from '@atlas/domain';
-import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, canCreate, noMatchText, useListAddress } from '../catalogue';
+import { ListBody, ListTable, ScopeTabs, canCreate, noMatchText, useListAddress } from '../catalogue';
 import { TagSelectHeader, useListTags } from '../tags';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionRow } from './ConnectionRow';
-import { CONNECTION_SCOPES, CONNECTION_SCOPE_LABELS, parseConnectionScope, shownConnections, type ConnectionScope } from './listing';
+import { CONNECTION_SCOPES, parseConnectionScope, shownConnections, type ConnectionScope } from './listing';
 import { connectionKeys, useConnectionList } from './queries';
 import './connectors.css';
 
@@ -40,46 +38,6 @@ export function ConnectorsPage() {
   const list = useConnectionList(scope);
   const shown = tags.keep(shownConnections(list.data ?? [], query));
 
-  let body;
-  if (list.isPending) body = <Spinner label="Loading connections…" />;
-  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (shown.length === 0)
-    body = (
-      <p className="catalogue-list__empty">{noMatchText('connection', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
-    );
-  else
-    body = (
-      <div className="connectors-table__scroll">
-        <table className="table connectors-table" aria-label="Connections" aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              {tags.select && <TagSelectHeader />}
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((connection) => (
-              <ConnectionRow
-                key={connection.id}
-                connection={connection}
-                tags={tags.tagsOf(connection)}
-                unavailable={unavailable}
-                onUnavailable={markUnavailable}
-                select={tags.select?.(connection)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-
   return (
     <div className="page">
       <div className="catalogue-page__head">
@@ -95,24 +53,38 @@ export function ConnectorsPage() {
 
       <section className="card panel catalogue-list" aria-label="Connection list">
         <div className="catalogue-list__tools">
-          <div className="segmented" role="group" aria-label="Whose connections">
-            {CONNECTION_SCOPES.map((option) => (
-              <button
-                key={option}
-                type="button"
-                className="segmented__option"
-                aria-pressed={scope === option}
-                onClick={() => update({ scope: option === 'mine' ? null : option })}
-              >
-                {CONNECTION_SCOPE_LABELS[option]}
-              </button>
-            ))}
-          </div>
+          <ScopeTabs label="Whose connections" value={scope} options={CONNECTION_SCOPES} onChange={(option) => update({ scope: option === 'mine' ? null : option })} />
           <input className="field__input catalogue-list__search" type="search" value={typed} placeholder="Search by name or type" aria-label="Search connections" onChange={(event) => setTyped(event.target.value)} />
           {tags.filter}
           {tags.bar}
         </div>
-        {body}
+        <ListBody
+          list={list}
+          loading="Loading connections…"
+          count={() => shown.length}
+          empty={noMatchText('connection', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}
+        >
+          {() => (
+            <ListTable
+              block="connectors-table"
+              label="Connections"
+              busy={list.isFetching}
+              columns={['Name', 'Type', 'Owner', 'Tags', 'Updated']}
+              pickHeader={tags.select && <TagSelectHeader />}
+            >
+              {shown.map((connection) => (
+                <ConnectionRow
+                  key={connection.id}
+                  connection={connection}
+                  tags={tags.tagsOf(connection)}
+                  unavailable={unavailable}
+                  onUnavailable={markUnavailable}
+                  select={tags.select?.(connection)}
+                />
+              ))}
+            </ListTable>
+          )}
+        </ListBody>
       </section>
       {creating && <ConnectionForm unavailable={unavailable} onUnavailable={markUnavailable} onClose={() => setCreating(false)} />}
     </div>

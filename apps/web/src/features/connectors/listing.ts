@@ -5,7 +5,6 @@ import { connectionType } from './connectionTypes';
 
 export const CONNECTION_SCOPES = ['mine', 'organization'] as const;
 export type ConnectionScope = (typeof CONNECTION_SCOPES)[number];
-export const CONNECTION_SCOPE_LABELS: Record<ConnectionScope, string> = { mine: 'Yours', organization: 'Your organization' };
 
 export const parseConnectionScope = (text: string | null): ConnectionScope => (text === 'organization' ? 'organization' : 'mine');
 

@@ -10,16 +10,21 @@ import { DropZone, UploadList } from '../datasets/upload/UploadPanel';
 import { useUploads } from '../datasets/upload/useUploads';
 import { Modal } from '../sharing';
 import { Spinner } from '../../ui/Spinner';
-import { TILED_LATER, tooLargeReason } from './datasetLoader';
+import { useSignedInUser } from '../../api/SignedInUserContext';
+import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, HEX_TILES_LATER, tooLargeReason } from './datasetLoader';
+import { mayBuildTiles } from './vector-tiles/tileBuild';
 
 export interface DatasetPickerProps {
   /** Datasets already on the map (offered no second time). */
   onMap: ReadonlySet<string>;
   onPick(dataset: Dataset): void;
+  /** Builds the vector tiles of a dataset too large for the browser, and adds them once ready. */
+  onBuildTiles(dataset: Dataset): void;
   onClose(): void;
 }
 
-export function DatasetPicker({ onMap, onPick, onClose }: DatasetPickerProps) {
+export function DatasetPicker({ onMap, onPick, onBuildTiles, onClose }: DatasetPickerProps) {
+  const user = useSignedInUser();
   const [search, setSearch] = useState('');
   const term = search.trim();
   const lists = [
@@ -58,7 +63,15 @@ export function DatasetPicker({ onMap, onPick, onClose }: DatasetPickerProps) {
         )}
         <ul className="dataset-picker__list" aria-label="Datasets">
           {rows.map(({ scope, dataset }) => (
-            <PickerRow key={dataset.id} dataset={dataset} scopeLabel={SCOPE_LABELS[scope]} onMap={onMap.has(dataset.id)} onPick={() => onPick(dataset)} />
+            <PickerRow
+              key={dataset.id}
+              dataset={dataset}
+              scopeLabel={SCOPE_LABELS[scope]}
+              onMap={onMap.has(dataset.id)}
+              canBuild={mayBuildTiles(dataset, user)}
+              onPick={() => onPick(dataset)}
+              onBuildTiles={() => onBuildTiles(dataset)}
+            />
           ))}
         </ul>
         <h3 className="dataset-picker__heading">Upload a file</h3>
@@ -70,29 +83,44 @@ export function DatasetPicker({ onMap, onPick, onClose }: DatasetPickerProps) {
   );
 }
 
-function PickerRow({ dataset, scopeLabel, onMap, onPick }: { dataset: Dataset; scopeLabel: string; onMap: boolean; onPick(): void }) {
+interface PickerRowProps {
+  dataset: Dataset;
+  scopeLabel: string;
+  onMap: boolean;
+  /** The user may build its vector tiles (copy on it, a maker seat). */
+  canBuild: boolean;
+  onPick(): void;
+  onBuildTiles(): void;
+}
+
+function PickerRow({ dataset, scopeLabel, onMap, canBuild, onPick, onBuildTiles }: PickerRowProps) {
   const rows = rowCountOf(dataset);
   const size = sizeOf(dataset);
   const tooLarge = tooLargeReason(dataset);
+  const hexTiles = dataset.type === 'hex-tile';
   const unavailable = dataset.status !== 'ready' ? `Not ready (${dataset.status})` : null;
+  const warning = tooLarge ? `${tooLarge} ${canBuild ? BUILD_TILES_OFFER : BUILD_TILES_REFUSED}` : hexTiles ? HEX_TILES_LATER : null;
   return (
     <li className="dataset-picker__row">
       <div className="dataset-picker__info">
         <span className="dataset-picker__name">{dataset.name}</span>
         <span className="dataset-picker__meta">
           {scopeLabel}
+          {dataset.type === 'vector-tile' && ' · vector tiles'}
           {rows !== null && ` · ${formatCount(rows)} rows`}
           {size !== null && ` · ${formatBytes(size)}`}
         </span>
-        {tooLarge && (
-          <span className="dataset-picker__warning">
-            {tooLarge} {TILED_LATER}
-          </span>
-        )}
+        {warning && <span className="dataset-picker__warning">{warning}</span>}
       </div>
-      <button type="button" className="button button--primary" disabled={onMap || !!unavailable || !!tooLarge} onClick={onPick} aria-label={`Add ${dataset.name}`}>
-        {onMap ? 'On the map' : (unavailable ?? 'Add')}
-      </button>
+      {tooLarge && canBuild && !unavailable ? (
+        <button type="button" className="button button--primary" onClick={onBuildTiles} aria-label={`Build vector tiles of ${dataset.name}`}>
+          Build vector tiles
+        </button>
+      ) : (
+        <button type="button" className="button button--primary" disabled={onMap || !!unavailable || !!tooLarge || hexTiles} onClick={onPick} aria-label={`Add ${dataset.name}`}>
+          {onMap ? 'On the map' : (unavailable ?? 'Add')}
+        </button>
+      )}
     </li>
   );
 }

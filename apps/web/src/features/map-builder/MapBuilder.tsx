@@ -25,10 +25,11 @@ import { accessOf, type MapAccess } from './mapAccess';
 import { buildStateData, convertedFrom, readSavedConfig } from './mapState';
 import { saveMap } from './saveMap';
 import { captureThumbnail } from './thumbnail';
-import { useDatasetLoads, type DatasetLoadView } from './useDatasetLoads';
+import { tooLargeText, useDatasetLoads, type DatasetLoadView } from './useDatasetLoads';
 import { useLeaveGuard } from './useLeaveGuard';
 import { useLockRefresh } from './useLockRefresh';
 import { useLockRelease } from './useLockRelease';
+import { tileReader } from './vector-tiles/tileReader';
 import './map-builder.css';
 
 export const UNTITLED = 'Untitled map';
@@ -60,7 +61,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
   const [title, setTitle] = useState(saved?.record.name ?? UNTITLED);
   const [description, setDescription] = useState(saved?.record.description ?? '');
   const handedOff = handedOffStore(saved?.record.id);
-  const [mapStore] = useState(() => handedOff ?? createMapStore());
+  const [mapStore] = useState(() => handedOff ?? createMapStore({ readTile: tileReader(client, origin) }));
   const [pickerOpen, setPickerOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [baseline, setBaseline] = useState<string | null>(null);
@@ -68,7 +69,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const mapBox = useRef<HTMLDivElement>(null);
-  const { loads, load, dismiss } = useDatasetLoads();
+  const { loads, load, buildTiles, dismiss } = useDatasetLoads();
   useDocumentTitle(title);
 
   const styles = useQuery({ queryKey: ['map-builder', 'styles', origin], queryFn: () => loadMapStyles(client, origin), retry: false });
@@ -159,6 +160,16 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
     [load, mapStore],
   );
 
+  // A dataset too large for the browser: its vector tiles built on the server, then drawn.
+  const addTiled = useCallback(
+    async (source: Dataset) => {
+      setPickerOpen(false);
+      const loaded = await buildTiles(source);
+      if (loaded) addDatasets(mapStore.store, [loaded], { readOnly: false });
+    },
+    [buildTiles, mapStore],
+  );
+
   const onMap = datasetIdsOnMap(mapStore.store);
   const detailsChanged = title !== (record?.name ?? UNTITLED) || description !== (record?.description ?? '');
   const dirty = editable && (record ? detailsChanged || (baseline !== null && signature !== baseline) : onMap.length > 0 || detailsChanged);
@@ -238,7 +249,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
         )}
       </header>
       <Notices access={access} mapId={record?.id} converted={converted} stylesError={styles.isError ? errorText(styles.error) : null} notice={notice} onDismiss={() => setNotice(null)} />
-      <LoadList loads={loads} onDismiss={dismiss} />
+      <LoadList loads={loads} onDismiss={dismiss} onBuild={editable ? (source) => void addTiled(source) : null} />
       <div ref={mapBox} className="map-builder__map">
         {stylesSettled ? (
           <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} mint={!handedOff} />
@@ -247,7 +258,9 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
         )}
       </div>
       {publishing && record && <PublishDialog kind="map" recordId={record.id} name={record.name} onClose={() => setPublishing(false)} />}
-      {pickerOpen && <DatasetPicker onMap={new Set(onMap)} onPick={(dataset) => void addFromPicker(dataset)} onClose={() => setPickerOpen(false)} />}
+      {pickerOpen && (
+        <DatasetPicker onMap={new Set(onMap)} onPick={(dataset) => void addFromPicker(dataset)} onBuildTiles={(dataset) => void addTiled(dataset)} onClose={() => setPickerOpen(false)} />
+      )}
       {blocker.state === 'blocked' && (
         <Modal
           title="Leave without saving?"
@@ -339,7 +352,7 @@ function firstTimeConverted(mapId: string): boolean {
   return true;
 }
 
-function LoadList({ loads, onDismiss }: { loads: readonly DatasetLoadView[]; onDismiss(id: string): void }) {
+function LoadList({ loads, onDismiss, onBuild }: { loads: readonly DatasetLoadView[]; onDismiss(id: string): void; onBuild: ((source: Dataset) => void) | null }) {
   if (loads.length === 0) return null;
   return (
     <ul className="map-builder__loads" aria-label="Dataset downloads">
@@ -351,16 +364,53 @@ function LoadList({ loads, onDismiss }: { loads: readonly DatasetLoadView[]; onD
               <span role="alert" className="map-builder__load-error">
                 Could not load: {item.error}
               </span>
-              <button type="button" className="map-builder__link" onClick={() => onDismiss(item.id)}>
-                Dismiss
-              </button>
+              <DismissButton onClick={() => onDismiss(item.id)} />
             </>
+          ) : item.tooLarge ? (
+            <TooLarge offer={item.tooLarge} onBuild={onBuild} onDismiss={() => onDismiss(item.id)} />
+          ) : item.building !== null ? (
+            <BuildProgress share={item.building} />
           ) : (
             <LoadProgress progress={item.progress} />
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+function DismissButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className="map-builder__link" onClick={onClick}>
+      Dismiss
+    </button>
+  );
+}
+
+/** A dataset too large for the browser, with its vector tiles offered to those who may build them (and edit the map). */
+function TooLarge({ offer, onBuild, onDismiss }: { offer: NonNullable<DatasetLoadView['tooLarge']>; onBuild: ((source: Dataset) => void) | null; onDismiss(): void }) {
+  const canBuild = offer.canBuild && onBuild !== null;
+  return (
+    <>
+      <span role="status" className="map-builder__load-text">
+        {tooLargeText({ ...offer, canBuild })}
+      </span>
+      {canBuild && (
+        <button type="button" className="button button--primary" onClick={() => onBuild(offer.source)}>
+          Build vector tiles
+        </button>
+      )}
+      <DismissButton onClick={onDismiss} />
+    </>
+  );
+}
+
+function BuildProgress({ share }: { share: number }) {
+  return (
+    <>
+      <progress className="map-builder__bar-progress" max={1} value={share} aria-label="Vector tile build progress" />
+      <span className="map-builder__load-text">Building vector tiles: {Math.round(share * 100)}%</span>
+    </>
   );
 }
 

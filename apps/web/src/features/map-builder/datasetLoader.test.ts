@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset } from '@atlas/domain';
 import { BROWSER_BYTE_LIMIT, BROWSER_ROW_LIMIT, downloadArrow, tooLargeReason, type DownloadProgress } from './datasetLoader';
 
-const dataset = (metadata: Record<string, unknown>) => ({ metadata }) as unknown as Dataset;
+const dataset = (metadata: Record<string, unknown>, type: Dataset['type'] = 'managed') => ({ metadata, type }) as unknown as Dataset;
 
 describe('tooLargeReason', () => {
   it('lets datasets up to the limits through', () => {
     expect(tooLargeReason(dataset({ rowCount: BROWSER_ROW_LIMIT, sizeBytes: BROWSER_BYTE_LIMIT }))).toBeNull();
     expect(tooLargeReason(dataset({}))).toBeNull();
+  });
+
+  it('lets tilesets through whatever their size: they are drawn tile by tile', () => {
+    expect(tooLargeReason(dataset({ rowCount: 12_000_000 }, 'vector-tile'))).toBeNull();
+    expect(tooLargeReason(dataset({ rowCount: 12_000_000 }, 'hex-tile'))).toBeNull();
   });
 
   it('names the number of rows or bytes and the limit', () => {

@@ -18,8 +18,9 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-/** Why a dataset is too large for the browser, or null when it fits. */
+/** Why a dataset is too large for the browser, or null when it fits (tilesets are drawn tile by tile: they fit). */
 export function tooLargeReason(dataset: Dataset): string | null {
+  if (dataset.type === 'vector-tile' || dataset.type === 'hex-tile') return null;
   const rows = rowCountOf(dataset);
   const size = sizeOf(dataset);
   if (rows !== null && rows > BROWSER_ROW_LIMIT) return `It has ${formatCount(rows)} rows; the browser holds up to ${formatCount(BROWSER_ROW_LIMIT)}.`;
@@ -73,5 +74,9 @@ export async function downloadArrow(
   return tableFromIPC(counted);
 }
 
-/** What a dataset too large for the browser is offered instead (the tiled versions come with a later issue). */
-export const TILED_LATER = 'A hex-tile or vector-tile version of a dataset this large comes in a later version of Atlas Studio.';
+/** What a dataset too large for the browser is offered instead: its vector tiles, built on the server. */
+export const BUILD_TILES_OFFER = 'Build its vector tiles to draw it from tiles instead.';
+/** The same, to a user who may not build them (building copies the data into a new dataset of theirs). */
+export const BUILD_TILES_REFUSED = 'Its vector tiles can be built by someone who may copy this dataset and has a maker seat.';
+/** Why a hex tileset is not drawn (issue 19): kepler.gl has no layer that reads our hex tiles. */
+export const HEX_TILES_LATER = 'Hex tilesets are not drawn in the map builder yet: kepler.gl has no layer for their tiles, and our Hex Tile layer is still to come.';

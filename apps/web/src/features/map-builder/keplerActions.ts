@@ -8,11 +8,10 @@ import type { Dataset } from '@atlas/domain';
 import { withNumberColumns } from './arrowCompat';
 import { KEPLER_ID, keplerInstance } from './keplerStore';
 import type { KeplerSavedConfig } from './mapState';
+import type { KeplerTileDataset } from './vector-tiles/tilesetDataset';
 
-export interface LoadedDataset {
-  dataset: Pick<Dataset, 'id' | 'name'>;
-  table: Table;
-}
+/** A dataset read for the map: its rows as Arrow, or (a vector tileset) kepler.gl's description of its tiles. */
+export type LoadedDataset = { dataset: Pick<Dataset, 'id' | 'name'>; table: Table } | { dataset: Pick<Dataset, 'id' | 'name'>; tiles: KeplerTileDataset };
 
 /**
  * Hands datasets to kepler.gl, keyed by our dataset UUID (so saved configs name datasets by UUID). With a saved
@@ -20,7 +19,9 @@ export interface LoadedDataset {
  */
 // processArrowTable takes loaders.gl's wrapper ({shape: 'arrow-table', data}) and keeps the Arrow columns as they are.
 export function addDatasets(store: Store, loaded: readonly LoadedDataset[], { config, readOnly }: { config?: KeplerSavedConfig; readOnly: boolean }): void {
-  const datasets = loaded.map(({ dataset, table }) => ({ info: { id: dataset.id, label: dataset.name }, data: processArrowTable({ shape: 'arrow-table', data: withNumberColumns(table) } as never) }));
+  const datasets = loaded.map((entry) =>
+    'tiles' in entry ? entry.tiles : { info: { id: entry.dataset.id, label: entry.dataset.name }, data: processArrowTable({ shape: 'arrow-table', data: withNumberColumns(entry.table) } as never) },
+  );
   const action = addDataToMap({
     datasets: datasets as never,
     ...(config ? { config: KeplerGlSchema.parseSavedConfig(config) as never } : {}),

@@ -7,6 +7,8 @@ import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
 import { LayerClasses } from '@kepler.gl/layers';
 import { ATLAS_LIGHT_STYLE_ID } from './basemaps';
 import { AtlasPointLayer } from './point-sprites';
+import { atlasVectorTileLayer } from './vector-tiles/AtlasVectorTileLayer';
+import type { TileReader } from './vector-tiles/tileSource';
 
 /** The id of the one kepler.gl instance; its state lives at `state.keplerGl[KEPLER_ID]`. */
 export const KEPLER_ID = 'atlas-map';
@@ -30,7 +32,12 @@ function addDataInterceptor(onAddData: () => void): Middleware {
   };
 }
 
-export function createMapStore(): MapStore {
+export interface MapStoreOptions {
+  /** How vector tiles are read (with the user's session); without it kepler.gl's own layer, which sends no token. */
+  readTile?: TileReader;
+}
+
+export function createMapStore({ readTile }: MapStoreOptions = {}): MapStore {
   const onAddData = { current: () => {} };
   const reducer = combineReducers({
     keplerGl: keplerGlReducer.initialState({
@@ -38,7 +45,8 @@ export function createMapStore(): MapStore {
       uiState: { currentModal: null },
       mapStyle: { styleType: ATLAS_LIGHT_STYLE_ID },
       // Large point datasets drawn as point sprites (see point-sprites/PointSpriteLayer.ts), under kepler.gl's "point".
-      visState: { layerClasses: { ...LayerClasses, point: AtlasPointLayer } },
+      // Vector tilesets read with the session (vector-tiles/AtlasVectorTileLayer.ts), under kepler.gl's "vectorTile".
+      visState: { layerClasses: { ...LayerClasses, point: AtlasPointLayer, ...(readTile ? { vectorTile: atlasVectorTileLayer(readTile) } : {}) } },
     }),
   });
   const store = createStore(reducer, {}, applyMiddleware(...enhanceReduxMiddleware([addDataInterceptor(() => onAddData.current())])));

@@ -1,81 +1,66 @@
-// Bookmarks of template runs: the user's own and their organization's, a page at a time. Open fills the run form;
-// share and delete follow each answer's actions. Pipeline bookmarks (made elsewhere) are listed but do not open here.
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Bookmarks of template runs: the user's own and their organization's, a page at a time, with their tags. Open fills
+// the run form; share and delete follow each answer's actions. Pipeline bookmarks (made elsewhere) are listed but do
+// not open here. Whose bookmarks, the page and the tag filter live in the address (`?scope=`, `?page=`, `?tags=`); the
+// server applies the filter (`tagId`), as it pages. A maker tags the bookmarks they may change several at once.
 import type { ParameterValues, QueryBookmark } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
-import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Spinner } from '../../ui/Spinner';
-import { ListError, ListPager, canCreate, recordAbilities } from '../catalogue';
-import { PAGE_SIZE, pageInfo } from '../catalogue/paging';
-import { formatDate } from '../datasets/format';
-import { ShareDialog } from '../sharing';
-import { queryKeys, useAllTemplates, useBookmarkPage, type BookmarkScope } from './queries';
+import { ListBody, ListTable, ScopeTabs, canCreate, noMatchText, useListAddress } from '../catalogue';
+import { PAGE_SIZE, pageInfo, pageParam, parsePage } from '../catalogue/paging';
+import { TagSelectHeader, useListTags } from '../tags';
+import { BOOKMARK_SCOPES, parseBookmarkScope, queryKeys, useAllTemplates, useBookmarkPage } from './queries';
+import { RecordRow } from './RecordRow';
 
 type TemplateQuery = { queryTemplateId: string; datasetId?: string; parameters?: ParameterValues };
 const templateQueryOf = (bookmark: QueryBookmark): TemplateQuery | null => ('queryTemplateId' in bookmark.query ? bookmark.query : null);
 
-const SCOPES: Record<BookmarkScope, string> = { mine: 'Yours', organization: 'Your organization' };
+const EMPTY_ORGANIZATION = 'Your organization has no bookmark you may see: bookmarks are private until their owner shares them.';
+const EMPTY_MAKER = 'You have no bookmarks yet. Run a template and save the run as a bookmark to come back to its values.';
+const EMPTY_VIEWER = 'You have no bookmarks of your own: a viewer seat opens the bookmarks others share but does not save any. See your organization’s.';
 
 export function BookmarksSection({ onOpen }: { onOpen(query: TemplateQuery): void }) {
   const user = useSignedInUser();
   const client = useApiClient();
-  const queryClient = useQueryClient();
-  const [scope, setScope] = useState<BookmarkScope>('mine');
-  const [page, setPage] = useState(1);
-  const list = useBookmarkPage(scope, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const address = useListAddress();
+  const scope = parseBookmarkScope(address.params.get('scope'));
+  const page = parsePage(address.params.get('page'));
+  const tags = useListTags('query-bookmark', { plural: 'bookmarks', address, listKey: queryKeys.bookmarks });
+  const list = useBookmarkPage(scope, (page - 1) * PAGE_SIZE, PAGE_SIZE, tags.ids);
   const templates = useAllTemplates();
-  const [dialog, setDialog] = useState<{ kind: 'share' | 'delete'; bookmark: QueryBookmark } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => client.dataQueries.bookmarks.remove(id),
-    onSuccess: async () => {
-      setDialog(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.bookmarks });
-    },
-  });
   const templateName = (id: string) => templates.data?.find((template) => template.id === id)?.name ?? 'A template you cannot read';
+  const whyEmpty = scope === 'organization' ? EMPTY_ORGANIZATION : canCreate(user) ? EMPTY_MAKER : EMPTY_VIEWER;
 
-  let body;
-  if (list.isPending) body = <Spinner label="Loading bookmarks…" />;
-  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (list.data.total === 0)
-    body = (
-      <p className="catalogue-list__empty">
-        {scope === 'organization'
-          ? 'Your organization has no bookmark you may see: bookmarks are private until their owner shares them.'
-          : canCreate(user)
-            ? 'You have no bookmarks yet. Run a template and save the run as a bookmark to come back to its values.'
-            : 'You have no bookmarks of your own: a viewer seat opens the bookmarks others share but does not save any. See your organization’s.'}
-      </p>
-    );
-  else
-    body = (
-      <>
-        <div className="queries-table__scroll">
-          <table className="table queries-table" aria-label="Bookmarks" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Query</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((bookmark) => {
-                const may = recordAbilities(bookmark, user);
-                const query = templateQueryOf(bookmark);
-                return (
-                  <tr key={bookmark.id} data-bookmark={bookmark.id}>
-                    <td>
-                      <span className="queries-table__name">{bookmark.name}</span>
-                      {bookmark.description && <span className="queries-table__note">{bookmark.description}</span>}
-                    </td>
+  return (
+    <section className="card panel catalogue-list" aria-label="Bookmarks">
+      <div className="catalogue-list__tools">
+        <ScopeTabs label="Whose bookmarks" value={scope} options={BOOKMARK_SCOPES} onChange={(option) => address.update({ scope: option === 'mine' ? null : option, page: null })} />
+        {tags.filter}
+        {tags.bar}
+      </div>
+      <ListBody
+        list={list}
+        loading="Loading bookmarks…"
+        count={(data) => data.total}
+        empty={noMatchText('bookmark', '', tags.described) ?? whyEmpty}
+        pager={{ page: pageInfo(list.data?.total ?? 0, page), onPage: (next) => address.update({ page: pageParam(next) }) }}
+      >
+        {(data) => (
+          <ListTable
+            block="queries-table"
+            label="Bookmarks"
+            busy={list.isFetching}
+            columns={['Name', 'Query', 'Owner', 'Tags', 'Updated']}
+            pickHeader={tags.select && <TagSelectHeader />}
+          >
+            {data.items.map((bookmark) => {
+              const query = templateQueryOf(bookmark);
+              return (
+                <RecordRow
+                  key={bookmark.id}
+                  resourceType="query-bookmark"
+                  record={bookmark}
+                  tags={tags}
+                  cells={
                     <td>
                       {query ? (
                         <>
@@ -90,74 +75,25 @@ export function BookmarksSection({ onOpen }: { onOpen(query: TemplateQuery): voi
                         'A query pipeline'
                       )}
                     </td>
-                    <td>{bookmark.ownerId === user.id ? 'You' : 'Another member'}</td>
-                    <td className="queries-table__date">{formatDate(bookmark.updatedAt)}</td>
-                    <td>
-                      <div className="queries-table__actions">
-                        {query && (
-                          <button type="button" className="button button--primary" onClick={() => onOpen(query)}>
-                            Open
-                          </button>
-                        )}
-                        {may.share && (
-                          <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'share', bookmark })}>
-                            Share
-                          </button>
-                        )}
-                        {may.delete && (
-                          <button type="button" className="button button--ghost" onClick={() => (remove.reset(), setDialog({ kind: 'delete', bookmark }))}>
-                            Delete
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        <ListPager page={pageInfo(list.data.total, page)} onPage={setPage} refreshing={list.isFetching && !list.isPending} />
-      </>
-    );
-
-  return (
-    <section className="card panel catalogue-list" aria-label="Bookmarks">
-      <div className="catalogue-list__tools">
-        <div className="segmented" role="group" aria-label="Whose bookmarks">
-          {(Object.keys(SCOPES) as BookmarkScope[]).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="segmented__option"
-              aria-pressed={scope === option}
-              onClick={() => {
-                setScope(option);
-                setPage(1);
-              }}
-            >
-              {SCOPES[option]}
-            </button>
-          ))}
-        </div>
-      </div>
-      {body}
-      {dialog?.kind === 'share' && (
-        <ShareDialog target={{ resourceType: 'query-bookmark', resourceId: dialog.bookmark.id, name: dialog.bookmark.name }} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={`Delete “${dialog.bookmark.name}”?`}
-          confirmLabel="Delete bookmark"
-          danger
-          busy={remove.isPending}
-          error={remove.isError ? errorText(remove.error) : null}
-          onConfirm={() => remove.mutate(dialog.bookmark.id)}
-          onClose={() => setDialog(null)}
-        >
-          The bookmark is deleted for everyone it is shared with; its template stays. This cannot be undone.
-        </ConfirmDialog>
-      )}
+                  }
+                  deletion={{
+                    label: 'Delete bookmark',
+                    text: 'The bookmark is deleted for everyone it is shared with; its template stays. This cannot be undone.',
+                    remove: () => client.dataQueries.bookmarks.remove(bookmark.id),
+                  }}
+                  actions={() =>
+                    query && (
+                      <button type="button" className="button button--primary" onClick={() => onOpen(query)}>
+                        Open
+                      </button>
+                    )
+                  }
+                />
+              );
+            })}
+          </ListTable>
+        )}
+      </ListBody>
     </section>
   );
 }

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
-import { Spinner } from '../../ui/Spinner';
-import { ListError, ListPager } from '../catalogue';
+import { ListBody, ListTable } from '../catalogue';
 import { PAGE_SIZE, pageInfo } from '../catalogue/paging';
 import { formatDate } from '../datasets/format';
 import { StateBadge } from './ExecutionState';
@@ -24,31 +23,24 @@ export function ExecutionsSection() {
   });
   const templateName = (id: string | null) => (id === null ? 'A pipeline' : (templates.data?.find((template) => template.id === id)?.name ?? 'A template you cannot read'));
 
-  let body;
-  if (list.isPending) body = <Spinner label="Loading executions…" />;
-  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (list.data.total === 0) body = <p className="catalogue-list__empty">You have run no query yet: every run of a template, map or dashboard query is listed here.</p>;
-  else
-    body = (
-      <>
-        <div className="queries-table__scroll">
-          <table className="table queries-table" aria-label="Executions" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">State</th>
-                <th scope="col">Query</th>
-                <th scope="col" className="num">
-                  Rows
-                </th>
-                <th scope="col">Took</th>
-                <th scope="col">Started</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((execution) => (
+  return (
+    <section className="card panel catalogue-list" aria-label="Executions">
+      <ListBody
+        list={list}
+        loading="Loading executions…"
+        count={(data) => data.total}
+        empty="You have run no query yet: every run of a template, map or dashboard query is listed here."
+        pager={{ page: pageInfo(list.data?.total ?? 0, page), onPage: setPage }}
+      >
+        {(data) => (
+          <>
+            <ListTable
+              block="queries-table"
+              label="Executions"
+              busy={list.isFetching}
+              columns={['State', 'Query', { label: 'Rows', numeric: true }, 'Took', 'Started']}
+            >
+              {data.items.map((execution) => (
                 <tr key={execution.id} data-execution={execution.id}>
                   <td>
                     <StateBadge state={execution.status} />
@@ -77,20 +69,15 @@ export function ExecutionsSection() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
-        {cancel.isError && (
-          <p className="form__error" role="alert">
-            {errorText(cancel.error)}
-          </p>
+            </ListTable>
+            {cancel.isError && (
+              <p className="form__error" role="alert">
+                {errorText(cancel.error)}
+              </p>
+            )}
+          </>
         )}
-        <ListPager page={pageInfo(list.data.total, page)} onPage={setPage} refreshing={list.isFetching && !list.isPending} />
-      </>
-    );
-  return (
-    <section className="card panel catalogue-list" aria-label="Executions">
-      {body}
+      </ListBody>
     </section>
   );
 }

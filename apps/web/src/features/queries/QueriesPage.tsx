@@ -1,6 +1,7 @@
 // /workspace/queries: query templates (SQL with {{name}} parameters over a dataset), running them with values and
 // watching the execution, bookmarks of runs (own and the organization's) and the caller's recent executions.
-// The tab lives in the address (?tab=); the run form's template too (?template=).
+// The tab lives in the address (?tab=); the run form's template too (?template=), and the lists' page, scope and tag
+// filter (?page=, ?scope=, ?tags=).
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ParameterValues } from '@atlas/domain';
@@ -18,6 +19,7 @@ import './queries.css';
 export const QUERY_TABS = ['templates', 'run', 'bookmarks', 'executions'] as const;
 export type QueryTab = (typeof QUERY_TABS)[number];
 const TAB_LABELS: Record<QueryTab, string> = { templates: 'Templates', run: 'Run', bookmarks: 'Bookmarks', executions: 'Executions' };
+const LIST_PARAMS = ['page', 'scope', 'tags'];
 export const parseTab = (text: string | null): QueryTab => ((QUERY_TABS as readonly string[]).includes(text ?? '') ? (text as QueryTab) : 'templates');
 
 export function QueriesPage() {
@@ -34,6 +36,8 @@ export function QueriesPage() {
   const go = (next: QueryTab, template?: string | null) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
+      // Each list keeps its page, scope and tag filter in the address: another tab starts without them.
+      if (next !== parseTab(current.get('tab'))) for (const key of LIST_PARAMS) updated.delete(key);
       if (next === 'templates') updated.delete('tab');
       else updated.set('tab', next);
       if (template !== undefined) {

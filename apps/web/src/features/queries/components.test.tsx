@@ -3,9 +3,10 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@atlas/client';
-import type { QueryExecution, QueryTemplate, QueryTemplateList, User } from '@atlas/domain';
+import type { QueryExecution, QueryTemplate, QueryTemplateList, TagSummary, TagWithUsage, User } from '@atlas/domain';
 import { ApiClientProvider } from '../../api/ApiClientContext';
 import { SignedInUserProvider } from '../../api/SignedInUserContext';
+import { tagKeys } from '../tags/queries';
 import { ExecutionState } from './ExecutionState';
 import { QueriesPage } from './QueriesPage';
 import { queryKeys } from './queries';
@@ -28,12 +29,22 @@ const template = (id: string, actions: QueryTemplate['actions'], ownerId = 'u1')
   updatedAt: at,
 });
 
-function render(element: JSX.Element, seat: 'maker' | 'viewer', templates: QueryTemplateList = { items: [], total: 0 }) {
+const RETAIL: TagSummary = { id: '0b6a3c9e-1f2d-4c3b-9a8e-7d6c5b4a3f21', name: 'retail', color: '#16a34a' };
+
+/** `tagIds`: the tag filter of the address; `tagged`: which templates carry which tags (the organization's tag index). */
+function render(
+  element: JSX.Element,
+  seat: 'maker' | 'viewer',
+  templates: QueryTemplateList = { items: [], total: 0 },
+  { tagIds = [], tagged = new Map() }: { tagIds?: string[]; tagged?: Map<string, TagSummary[]> } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  queryClient.setQueryData(queryKeys.templatePage(0, 25), templates);
+  queryClient.setQueryData(queryKeys.templatePage(0, 25, tagIds), templates);
   queryClient.setQueryData(queryKeys.readableDatasets, []);
+  queryClient.setQueryData(tagKeys.forType('query-template'), tagged);
+  queryClient.setQueryData(tagKeys.organization, [{ ...RETAIL, organizationId: 'o1', usageCount: 1, createdAt: at, updatedAt: at }] satisfies TagWithUsage[]);
   return renderToStaticMarkup(
-    <StaticRouter location="/workspace/queries">
+    <StaticRouter location={`/workspace/queries${tagIds.length ? `?tags=${tagIds.join(',')}` : ''}`}>
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={{} as ApiClient}>
           <SignedInUserProvider user={user(seat)}>{element}</SignedInUserProvider>
@@ -55,6 +66,31 @@ describe('TemplatesSection', () => {
     expect(buttons(html, 't2')).toEqual(['Run', 'History']);
     expect(html).toContain('>Another member<');
     expect(html).toContain('1–2 of 2');
+  });
+
+  it("shows each template's tags, and pick boxes only on those a maker may change", () => {
+    const items = [template('t1', ['read', 'write', 'delete', 'copy', 'share', 'download']), template('t2', ['read'], 'u2')];
+    const tagged = new Map([['t1', [RETAIL]]]);
+    const html = render(<TemplatesSection onRun={() => undefined} />, 'maker', { items, total: 2 }, { tagged });
+    expect(html).toContain('>Tags</th>');
+    expect(html.split('data-template="t1"')[1]?.split('</tr>')[0]).toContain('data-tag="retail"');
+    expect(html.split('data-template="t2"')[1]?.split('</tr>')[0]).not.toContain('data-tag=');
+    expect(html).toContain('data-tag-select="t1"');
+    expect(html).not.toContain('data-tag-select="t2"');
+    expect(html).toContain('aria-label="Bulk tagging"');
+    expect(html).toContain('aria-label="Tag filter"');
+
+    const viewer = render(<TemplatesSection onRun={() => undefined} />, 'viewer', { items, total: 2 }, { tagged });
+    expect(viewer).toContain('data-tag="retail"');
+    expect(viewer).toContain('aria-label="Tag filter"');
+    expect(viewer).not.toContain('data-tag-select');
+    expect(viewer).not.toContain('aria-label="Bulk tagging"');
+  });
+
+  it('reads the page of the tag filter in the address and says when the filter empties it', () => {
+    const html = render(<TemplatesSection onRun={() => undefined} />, 'maker', { items: [], total: 0 }, { tagIds: [RETAIL.id] });
+    expect(html).toContain('No query template matches the tag “retail” here.');
+    expect(html).not.toContain('No query templates yet.');
   });
 
   it('says why the list is empty, for a maker and for a viewer', () => {

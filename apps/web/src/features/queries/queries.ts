@@ -8,25 +8,29 @@ import { decodeArrow, pagePipeline } from '../datasets/preview/previewData';
 export const queryKeys = {
   all: ['data-queries'] as const,
   templates: ['data-queries', 'templates'] as const,
-  templatePage: (offset: number, limit: number) => ['data-queries', 'templates', 'page', offset, limit] as const,
+  templatePage: (offset: number, limit: number, tagIds: readonly string[]) => ['data-queries', 'templates', 'page', offset, limit, tagIds] as const,
   template: (id: string) => ['data-queries', 'templates', 'one', id] as const,
   allTemplates: ['data-queries', 'templates', 'all'] as const,
   history: (id: string, offset: number, limit: number) => ['data-queries', 'templates', 'history', id, offset, limit] as const,
   bookmarks: ['data-queries', 'bookmarks'] as const,
-  bookmarkPage: (scope: BookmarkScope, offset: number, limit: number) => ['data-queries', 'bookmarks', scope, offset, limit] as const,
+  bookmarkPage: (scope: BookmarkScope, offset: number, limit: number, tagIds: readonly string[]) => ['data-queries', 'bookmarks', scope, offset, limit, tagIds] as const,
   executions: (offset: number, limit: number) => ['data-queries', 'executions', offset, limit] as const,
   readableDatasets: ['data-queries', 'datasets'] as const,
   columns: (datasetId: string) => ['data-queries', 'columns', datasetId] as const,
   distinct: (datasetId: string, column: string) => ['data-queries', 'distinct', datasetId, column] as const,
 };
 
-export type BookmarkScope = 'mine' | 'organization';
+export const BOOKMARK_SCOPES = ['mine', 'organization'] as const;
+export type BookmarkScope = (typeof BOOKMARK_SCOPES)[number];
+/** Whose bookmarks the address asks for (`?scope=organization`; the user's own otherwise). */
+export const parseBookmarkScope = (text: string | null): BookmarkScope => (text === 'organization' ? 'organization' : 'mine');
 
-export function useTemplatePage(offset: number, limit: number) {
+/** A page of the templates the caller reads, carrying every tag of `tagIds` (the server filters: it pages). */
+export function useTemplatePage(offset: number, limit: number, tagIds: readonly string[]) {
   const client = useApiClient();
   return useQuery<QueryTemplateList>({
-    queryKey: queryKeys.templatePage(offset, limit),
-    queryFn: () => client.dataQueries.templates.list({ offset, limit }),
+    queryKey: queryKeys.templatePage(offset, limit, tagIds),
+    queryFn: () => client.dataQueries.templates.list({ offset, limit, tagId: [...tagIds] }),
     placeholderData: (previous) => previous,
   });
 }
@@ -51,11 +55,13 @@ export function useTemplateHistory(id: string, offset: number, limit: number) {
   });
 }
 
-export function useBookmarkPage(scope: BookmarkScope, offset: number, limit: number) {
+/** A page of the caller's bookmarks or their organization's, carrying every tag of `tagIds` (the server filters). */
+export function useBookmarkPage(scope: BookmarkScope, offset: number, limit: number, tagIds: readonly string[]) {
   const client = useApiClient();
+  const lister = scope === 'organization' ? client.dataQueries.bookmarks.forOrganization : client.dataQueries.bookmarks.list;
   return useQuery<QueryBookmarkList>({
-    queryKey: queryKeys.bookmarkPage(scope, offset, limit),
-    queryFn: () => (scope === 'organization' ? client.dataQueries.bookmarks.forOrganization({ offset, limit }) : client.dataQueries.bookmarks.list({ offset, limit })),
+    queryKey: queryKeys.bookmarkPage(scope, offset, limit, tagIds),
+    queryFn: () => lister({ offset, limit, tagId: [...tagIds] }),
     placeholderData: (previous) => previous,
   });
 }

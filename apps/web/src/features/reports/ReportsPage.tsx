@@ -11,10 +11,9 @@ import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ListPager, canCreate } from '../catalogue';
-import { pageInfo } from '../catalogue/paging';
+import { ListBody, ListTable, canCreate } from '../catalogue';
+import { pageInfo, pageParam, parsePage } from '../catalogue/paging';
 import { Modal } from '../sharing';
 import { InviteDialog } from './InviteDialog';
 import { PublishReportDialog } from './PublishReportDialog';
@@ -31,8 +30,6 @@ export const EMPTY_EVERYONE = 'Nobody has published a report yet.';
 
 /** The owner of a report and administrators manage it (the server's isOwnerOrAdministrator). */
 export const canManage = (report: Pick<PublishedItemSummary, 'ownerId'>, user: Pick<User, 'id' | 'isAdmin'>) => user.isAdmin || report.ownerId === user.id;
-
-const parsePage = (text: string | null) => Math.max(1, Math.floor(Number(text)) || 1);
 
 export function ReportsPage() {
   useDocumentTitle('Reports');
@@ -55,25 +52,8 @@ export function ReportsPage() {
   // A page past the end (the list shrank, or an old address): go to the last page there is.
   const pastEnd = list.data !== undefined && requested > page.page;
   useEffect(() => {
-    if (pastEnd) update({ page: page.page === 1 ? null : String(page.page) });
+    if (pastEnd) update({ page: pageParam(page.page) });
   });
-
-  let body;
-  if (list.isPending) body = <Spinner label="Loading reports…" />;
-  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (list.data.items.length === 0)
-    body = (
-      <p className="catalogue-list__empty" data-testid="reports-empty">
-        {everyone ? EMPTY_EVERYONE : maker ? EMPTY_MAKER : EMPTY_VIEWER}
-      </p>
-    );
-  else
-    body = (
-      <>
-        <ReportTable reports={list.data.items} user={user} busy={list.isFetching} showOwner={everyone} />
-        <ListPager page={page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
-      </>
-    );
 
   return (
     <div className="page">
@@ -100,7 +80,16 @@ export function ReportsPage() {
             </div>
           </div>
         )}
-        {body}
+        <ListBody
+          list={list}
+          loading="Loading reports…"
+          count={(data) => data.items.length}
+          empty={everyone ? EMPTY_EVERYONE : maker ? EMPTY_MAKER : EMPTY_VIEWER}
+          emptyTestId="reports-empty"
+          pager={{ page, onPage: (next) => update({ page: pageParam(next) }) }}
+        >
+          {(data) => <ReportTable reports={data.items} user={user} busy={list.isFetching} showOwner={everyone} />}
+        </ListBody>
       </section>
       {publishing && <PublishReportDialog onClose={() => setPublishing(false)} />}
     </div>
@@ -112,65 +101,55 @@ type RowDialog = { kind: 'invite' | 'republish'; report: PublishedItemSummary } 
 export function ReportTable({ reports, user, busy, showOwner }: { reports: readonly PublishedItemSummary[]; user: Pick<User, 'id' | 'isAdmin'>; busy: boolean; showOwner: boolean }) {
   const [dialog, setDialog] = useState<RowDialog>(null);
   return (
-    <div className="reports-table__scroll">
-      <table className="table reports-table" aria-label="Reports" aria-busy={busy}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {showOwner && <th scope="col">Owner</th>}
-            <th scope="col">Datasets</th>
-            <th scope="col">State</th>
-            <th scope="col">Password</th>
-            <th scope="col">Updated</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
+    <>
+      <ListTable
+        block="reports-table"
+        label="Reports"
+        busy={busy}
+        columns={['Name', ...(showOwner ? ['Owner'] : []), 'Datasets', 'State', 'Password', 'Updated']}
+      >
+        {reports.map((report) => (
+          <tr key={report.id} data-report={report.id}>
+            <th scope="row">
+              <span className="reports-table__name">{report.name}</span>
+              {report.description && <span className="reports-table__description">{report.description}</span>}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {reports.map((report) => (
-            <tr key={report.id} data-report={report.id}>
-              <th scope="row">
-                <span className="reports-table__name">{report.name}</span>
-                {report.description && <span className="reports-table__description">{report.description}</span>}
-              </th>
-              {showOwner && <td className="reports-table__owner">{report.ownerId === user.id ? 'You' : 'Another user'}</td>}
-              <td className="reports-table__datasets">{report.datasets.map((dataset) => dataset.name).join(', ') || '—'}</td>
-              <td>
-                <span className={`report-state report-state--${report.status}`} data-testid="report-state">
-                  {statusLabel(report)}
-                </span>
-              </td>
-              <td data-testid="report-password">{report.passwordProtected ? 'Set' : 'None'}</td>
-              <td className="reports-table__date">{dateFormat.format(new Date(report.updatedAt))}</td>
-              <td>
-                <div className="reports-table__actions">
-                  {report.status === 'published' && (
-                    <a className="button button--ghost" href={paths.publicReport(report.id)} target="_blank" rel="noreferrer">
-                      Open
-                    </a>
-                  )}
-                  {canManage(report, user) && (
-                    <>
-                      {report.status === 'published' && (
-                        <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'invite', report })}>
-                          Invite
-                        </button>
-                      )}
-                      <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'republish', report })}>
-                        {report.status === 'published' ? 'Publish again' : 'Publish'}
+            {showOwner && <td className="reports-table__owner">{report.ownerId === user.id ? 'You' : 'Another user'}</td>}
+            <td className="reports-table__datasets">{report.datasets.map((dataset) => dataset.name).join(', ') || '—'}</td>
+            <td>
+              <span className={`report-state report-state--${report.status}`} data-testid="report-state">
+                {statusLabel(report)}
+              </span>
+            </td>
+            <td data-testid="report-password">{report.passwordProtected ? 'Set' : 'None'}</td>
+            <td className="reports-table__date">{dateFormat.format(new Date(report.updatedAt))}</td>
+            <td>
+              <div className="reports-table__actions">
+                {report.status === 'published' && (
+                  <a className="button button--ghost" href={paths.publicReport(report.id)} target="_blank" rel="noreferrer">
+                    Open
+                  </a>
+                )}
+                {canManage(report, user) && (
+                  <>
+                    {report.status === 'published' && (
+                      <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'invite', report })}>
+                        Invite
                       </button>
-                    </>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    )}
+                    <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'republish', report })}>
+                      {report.status === 'published' ? 'Publish again' : 'Publish'}
+                    </button>
+                  </>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {dialog?.kind === 'invite' && <InviteDialog report={dialog.report} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'republish' && <RepublishDialog report={dialog.report} onClose={() => setDialog(null)} />}
-    </div>
+    </>
   );
 }
 

@@ -23,7 +23,7 @@ export interface ListTagsOptions {
 }
 
 /** The records whose answers carry no tags: the organization's tags on their type give them (GET /v1/tags/for-organization). */
-const INDEXED: ReadonlySet<ResourceType> = new Set<ResourceType>(['data-connection', 'map-asset', 'project']);
+const INDEXED: ReadonlySet<ResourceType> = new Set<ResourceType>(['data-connection', 'map-asset', 'project', 'query-template', 'query-bookmark']);
 
 /** A record of a list: its tags when its answer carries them. */
 export interface TaggableRecord {

@@ -4,12 +4,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@atlas/routes';
-import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
-import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { ListError, ListPager, ScopeTabs, canCreate, noMatchText, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { ListBody, ListTable, ScopeTabs, canCreate, noMatchText, parseScope, useListAddress, type ListScope } from '../catalogue';
+import { pageParam } from '../catalogue/paging';
 import { TagSelectHeader, useListTags } from '../tags';
 import { WORKBOOK_SORTS, WORKBOOK_SORT_LABELS, parsePage, parseWorkbookSort, workbookPage } from './listing';
 import { useWorkbookList, workbookKeys } from './queries';
@@ -40,46 +39,8 @@ export function WorkbooksPage() {
   // A page past the end (the list shrank, or an old address): go to the last page there is.
   const pastEnd = list.data !== undefined && requested > shown.page.page;
   useEffect(() => {
-    if (pastEnd) update({ page: shown.page.page === 1 ? null : String(shown.page.page) });
+    if (pastEnd) update({ page: pageParam(shown.page.page) });
   });
-
-  let body;
-  if (list.isPending) body = <Spinner label="Loading workbooks…" />;
-  else if (list.isError) body = <ListError message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  else if (shown.items.length === 0)
-    body = (
-      <p className="catalogue-list__empty">{noMatchText('workbook', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}</p>
-    );
-  else
-    body = (
-      <>
-        <div className="workbooks-table__scroll">
-          <table className="table workbooks-table" aria-label="Workbooks" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                {tags.select && <TagSelectHeader />}
-                <th scope="col">Name</th>
-                <th scope="col">Owner</th>
-                <th scope="col" className="num">
-                  Datasets
-                </th>
-                <th scope="col">Tags</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.items.map((record) => (
-                <WorkbookRow key={record.id} record={record} select={tags.select?.(record)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ListPager page={shown.page} onPage={(next) => update({ page: next === 1 ? null : String(next) })} refreshing={list.isFetching && !list.isPending} />
-      </>
-    );
 
   return (
     <div className="page">
@@ -113,7 +74,27 @@ export function WorkbooksPage() {
           </select>
           {tags.bar}
         </div>
-        {body}
+        <ListBody
+          list={list}
+          loading="Loading workbooks…"
+          count={() => shown.items.length}
+          empty={noMatchText('workbook', query, tags.described) ?? (scope === 'mine' && !maker ? EMPTY_VIEWER : EMPTY[scope])}
+          pager={{ page: shown.page, onPage: (next) => update({ page: pageParam(next) }) }}
+        >
+          {() => (
+            <ListTable
+              block="workbooks-table"
+              label="Workbooks"
+              busy={list.isFetching}
+              columns={['Name', 'Owner', { label: 'Datasets', numeric: true }, 'Tags', 'Updated']}
+              pickHeader={tags.select && <TagSelectHeader />}
+            >
+              {shown.items.map((record) => (
+                <WorkbookRow key={record.id} record={record} select={tags.select?.(record)} />
+              ))}
+            </ListTable>
+          )}
+        </ListBody>
       </section>
     </div>
   );

@@ -11,7 +11,7 @@ export const parseWorkbookSort = parseMapSort;
 export type { PageInfo };
 
 /** Reads `?page=` as a whole number from 1. */
-export const parsePage = (text: string | null): number => Math.max(1, Math.floor(Number(text ?? '1')) || 1);
+export { parsePage } from '../catalogue/paging';
 
 /** The workbooks in the order asked, and the page of them asked for (clamped to the pages there are). */
 export function workbookPage(items: readonly CatalogueRecord[], { sort, page }: { sort: WorkbookSort; page: number }, pageSize = PAGE_SIZE): { items: CatalogueRecord[]; page: PageInfo } {

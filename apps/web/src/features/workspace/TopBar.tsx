@@ -1,6 +1,7 @@
 import type { User } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { Brand } from '../../ui/Brand';
+import { FeedbackButton } from './FeedbackButton';
 import { SignOutButton } from './SignOutButton';
 import { UserBadge } from './UserBadge';
 
@@ -11,6 +12,7 @@ export function TopBar({ user }: { user: User }) {
       <Brand to={paths.workspace()} />
       <div className="topbar__account">
         <UserBadge user={user} />
+        <FeedbackButton user={user} />
         <SignOutButton />
       </div>
     </header>

@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ChartView } from './ChartView';
-import { chartOf, labels } from './test-fixtures';
+import { changeRow, chartOf, crossRow, dwellRow, journeyRow, labels, pivotRow } from './test-fixtures';
 
 const pivotChart = chartOf('pivot', { kind: 'pivot-table', exportControl: { templateParameter: 'canExport' } });
 const pivotRows = [
-  { geography_id: 'US', geography_value: 'United States', period_value: '2025-01', normalized_visits: 10.5, raw_visits: 9 },
-  { geography_id: '501', geography_value: 'New York', period_value: '2025-01', normalized_visits: 2, raw_visits: 2 },
+  pivotRow({ geography_id: 'US', geography_value: 'United States', period_value: '2025-01', normalized_visits: 10.5, raw_visits: 9 }),
+  pivotRow({ geography_id: '501', geography_value: 'New York', period_value: '2025-01', normalized_visits: 2, raw_visits: 2 }),
 ];
 const pivotValues = { pivotTable: { rows: ['geography'], columns: ['period'] } };
 
@@ -32,7 +32,7 @@ describe('ChartView', () => {
   });
 
   it('draws a bar chart with its legend, and says when the group limit dropped series', () => {
-    const rows = ['a', 'b', 'c'].map((id, k) => ({ place_taxonomy_id: id, place_taxonomy_value: labels.PLACE_TAXONOMY[id], medianDwellTimeMinutes: 10 + k, average_dwell_time_minutes: 12 }));
+    const rows = ['a', 'b', 'c'].map((id, k) => dwellRow({ place_taxonomy_id: id, place_taxonomy_value: labels.PLACE_TAXONOMY[id], medianDwellTimeMinutes: 10 + k, average_dwell_time_minutes: 12 }));
     const html = render(<ChartView setId="visitation-trends" chart={chartOf('median-dwell-time', { groupLimit: 2 })} rows={rows} values={{}} labels={labels} templateParameters={{}} />);
     expect(html).toContain('class="chart-view__canvas"');
     expect(html).toContain('Showing 2 of 3 chains');
@@ -41,8 +41,8 @@ describe('ChartView', () => {
 
   it('offers the heatmap columns as buttons when a column can be selected', () => {
     const rows = [
-      { place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'a', secondary_place_taxonomy_value: 'Alpha', overlap: 100 },
-      { place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'b', secondary_place_taxonomy_value: 'Bravo', overlap: 30 },
+      crossRow({ place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'a', secondary_place_taxonomy_value: 'Alpha', overlap: 100 }),
+      crossRow({ place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'b', secondary_place_taxonomy_value: 'Bravo', overlap: 30 }),
     ];
     const heatmap = chartOf('overlap-heatmap', { kind: 'heatmap', onColumnSelect: { set: '{{focusChain}}' } });
     const props = { setId: 'cross-visitation' as const, chart: heatmap, rows, values: { chains: ['a', 'b'] }, labels, templateParameters: {} };
@@ -52,7 +52,9 @@ describe('ChartView', () => {
   });
 
   it('shows the Customer Journey as tables first, with a switch to its chart', () => {
-    const rows = [{ relationship: 'before', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'b', secondary_place_taxonomy_value: 'Bravo', poi_level_name: 'chain', geography_id: 'US', geography_value: 'United States', percentage: 100, normalized_visits: 5 }];
+    const rows = [
+      journeyRow({ relationship: 'before', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'b', secondary_place_taxonomy_value: 'Bravo', poi_level_name: 'chain', geography_id: 'US', geography_value: 'United States', percentage: 100, normalized_visits: 5 }),
+    ];
     const chart = chartOf('top-before-and-after', { kind: 'table', alternativeKind: 'bar', groupLimit: 40 });
     const html = render(<ChartView setId="customer-journey" chart={chart} rows={rows} values={{}} labels={labels} templateParameters={{}} />);
     expect(html).toContain('data-display="table"');
@@ -64,7 +66,7 @@ describe('ChartView', () => {
 });
 
 describe('ChartView downloads', () => {
-  const bars = ['a', 'b'].map((id, k) => ({ place_taxonomy_id: id, place_taxonomy_value: labels.PLACE_TAXONOMY[id], medianDwellTimeMinutes: 10 + k }));
+  const bars = ['a', 'b'].map((id, k) => dwellRow({ place_taxonomy_id: id, place_taxonomy_value: labels.PLACE_TAXONOMY[id], medianDwellTimeMinutes: 10 + k }));
 
   it('offers every ECharts chart as PNG and its rows as CSV', () => {
     const html = render(<ChartView setId="visitation-trends" chart={chartOf('median-dwell-time')} rows={bars} values={{}} labels={labels} templateParameters={{}} />);
@@ -78,7 +80,9 @@ describe('ChartView downloads', () => {
   });
 
   it('says why a Change in Visits chart is flat when focus and benchmark are one month', () => {
-    const rows = [{ geography_id: 'US', geography_value: 'United States', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', period_value: '2025-12', benchmark_period_value: '2025-12', percent_change: 0 }];
+    const rows = [
+      changeRow({ geography_id: 'US', geography_value: 'United States', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', period_value: '2025-12', benchmark_period_value: '2025-12', percent_change: 0 }),
+    ];
     const html = render(<ChartView setId="change-in-visits" chart={chartOf('percent-change-by-geography', { kind: 'bar' })} rows={rows} values={{}} labels={labels} templateParameters={{}} />);
     expect(html).toContain('role="note" data-notice="">Focus and benchmark are the same month (2025-12)');
   });

@@ -1,4 +1,4 @@
-import { convertPeriod, granularityOf, type AnalyticSetId, type Labels, type PeriodGranularity } from '@atlas/domain';
+import { convertPeriod, granularityOf, type AnalyticRow, type AnalyticSetId, type CustomerJourneyRow, type Labels, type PeriodGranularity } from '@atlas/domain';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { referencedId, type ChartDefinition, type ChartKind } from '../template';
 import { confidenceOf, confidenceSummary, visibleRows, type Confidence } from './confidence';
@@ -13,14 +13,15 @@ import { PivotTable } from './PivotTable';
 import { PivotGate } from './PivotGate';
 import { ScrollBox } from './ScrollBox';
 import { rendererOf } from './renderers';
-import type { ChartClick, Figure, Limited, OptionBuilder, Row, Values } from './types';
+import { rowsOf, type DrawnRow } from './rows';
+import type { ChartClick, Figure, Limited, OptionBuilder, Values } from './types';
 import './charts.css';
 
 export interface ChartViewProps {
   setId: AnalyticSetId;
   chart: ChartDefinition;
   /** The rows of the chart's query, as the server answered them (the view's row schema of @atlas/domain). */
-  rows: readonly Row[];
+  rows: readonly AnalyticRow[];
   /** The query-bar values the rows were answered for. */
   values: Record<string, unknown>;
   labels: Labels;
@@ -49,7 +50,7 @@ export function ChartView(props: ChartViewProps) {
 }
 
 /** The set's low-confidence rules, and the rows as the chart draws them (thin figures left out when it hides them). */
-function useConfidence(rows: readonly Row[], templateParameters: Record<string, unknown>): { confidence: Confidence; drawn: Row[]; summary?: string } {
+function useConfidence(rows: readonly AnalyticRow[], templateParameters: Record<string, unknown>): { confidence: Confidence; drawn: DrawnRow[]; summary?: string } {
   const key = JSON.stringify(templateParameters);
   const confidence = useMemo(() => confidenceOf(templateParameters), [key]);
   return useMemo(() => ({ confidence, drawn: visibleRows(rows, confidence), summary: confidenceSummary(rows, confidence) }), [rows, confidence]);
@@ -179,7 +180,7 @@ function GranularitySwitch({ chart, values, onSetValues }: { chart: ChartDefinit
   );
 }
 
-function EChartsChart({ setId, chart, rows, values, labels, templateParameters, onSelectColumn, onSetValues, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+function EChartsChart({ setId, chart, rows, values, labels, templateParameters, onSelectColumn, onSetValues, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder<AnalyticRow> }) {
   const stable = useStableValues(values);
   const drawing = useRef<EChartHandle>(null);
   const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
@@ -232,14 +233,18 @@ function EChartsChart({ setId, chart, rows, values, labels, templateParameters, 
 }
 
 /** Customer Journey: the ranked tables, or (switched) the chart's alternative kind, bars before and after. */
-function JourneyChart({ setId, chart, rows, values, labels, templateParameters, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder }) {
+function JourneyChart({ setId, chart, rows, values, labels, templateParameters, height = DEFAULT_HEIGHT, build }: ChartViewProps & { build: OptionBuilder<CustomerJourneyRow> }) {
   const stable = useStableValues(values);
   const drawing = useRef<EChartHandle>(null);
   const alternative = chart.alternativeKind;
   const [display, setDisplay] = useState<ChartKind>(chart.kind);
   const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
-  const journey = useMemo(() => journeyOf(drawn, chart, stable, labels, confidence), [drawn, chart, stable, labels, confidence]);
-  const spec = useMemo(() => (display === chart.kind ? undefined : build(drawn, chart, stable, labels, confidence)), [display, build, drawn, chart, stable, labels, confidence]);
+  const journeyRows = useMemo(() => rowsOf('CustomerJourneyRow', drawn), [drawn]);
+  const journey = useMemo(() => journeyOf(journeyRows, chart, stable, labels, confidence), [journeyRows, chart, stable, labels, confidence]);
+  const spec = useMemo(
+    () => (display === chart.kind ? undefined : build(journeyRows, chart, stable, labels, confidence)),
+    [display, build, journeyRows, chart, stable, labels, confidence],
+  );
   const tools = (
     <>
       {alternative && (
@@ -268,8 +273,9 @@ function PivotChart({ setId, chart, rows, values, labels, templateParameters, he
   const stable = useStableValues(values);
   const layout = useMemo(() => layoutOf(stable.pivotTable), [stable]);
   const { confidence, drawn, summary } = useConfidence(rows, templateParameters);
-  const pivot = useMemo(() => pivotOf(drawn, layout, labels, confidence), [drawn, layout, labels, confidence]);
-  const tools = mayExportData(chart, templateParameters) && <Downloads setId={setId} chart={chart} csv={() => pivotCsv(drawn, layout, labels)} />;
+  const pivotRows = useMemo(() => rowsOf('MovementPivotRow', drawn), [drawn]);
+  const pivot = useMemo(() => pivotOf(pivotRows, layout, labels, confidence), [pivotRows, layout, labels, confidence]);
+  const tools = mayExportData(chart, templateParameters) && <Downloads setId={setId} chart={chart} csv={() => pivotCsv(pivotRows, layout, labels)} />;
   const rowCount = pivot.rowKeys.length;
   const columnCount = pivot.columnKeys.length;
   return (

@@ -2,16 +2,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { pivotOf } from './movement-pivot';
 import { PivotTable } from './PivotTable';
-import { labels } from './test-fixtures';
+import type { MovementPivotRow } from '@atlas/domain';
+import { labels, pivotRow } from './test-fixtures';
 
-const m = (age: string, gender: string, period: string, normalized: number) => ({
-  age,
-  gender,
-  period_type: 'monthly',
-  period_value: period,
-  normalized_visits: normalized,
-  raw_visits: Math.round(normalized / 2),
-});
+const m = (age: MovementPivotRow['age'], gender: MovementPivotRow['gender'], period: string, normalized: number) =>
+  pivotRow({
+    age,
+    gender,
+    period_type: 'monthly',
+    period_value: period,
+    normalized_visits: normalized,
+    raw_visits: Math.round(normalized / 2),
+  });
 
 /** The text of each header row, cell by cell, with its spans. */
 function headerRows(html: string): string[][] {
@@ -39,7 +41,7 @@ describe('PivotTable', () => {
     ]);
     expect(html).toContain('data-value="1234.4"');
     expect(html).toContain('>1,234<');
-    expect(html).toContain('title="1,234 normalized visits · 617 raw visits"');
+    expect(html).toContain('title="1,234 normalized visits · 617 raw visits · 1,000 devices"');
     // 25-34 has no Female 2025-01 nor Male 2025-02 visits.
     expect(html.match(/pivot__cell--empty/g)).toHaveLength(3);
   });
@@ -64,7 +66,8 @@ describe('PivotTable', () => {
   });
 
   it('leaves out a total that would add a country to its DMAs, saying why', () => {
-    const geo = (id: string, name: string, type: string, normalized: number) => ({ geography_type: type, geography_id: id, geography_value: name, period_value: '2025-01', normalized_visits: normalized, raw_visits: 1 });
+    const geo = (id: string, name: string, type: MovementPivotRow['geography_type'], normalized: number) =>
+      pivotRow({ geography_type: type, geography_id: id, geography_value: name, period_value: '2025-01', normalized_visits: normalized, raw_visits: 1 });
     const html = renderToStaticMarkup(
       <PivotTable pivot={pivotOf([geo('US', 'United States', 'country', 100), geo('501', 'New York', 'dma', 10)], { rows: ['geography'], columns: ['period'] }, labels)} />,
     );

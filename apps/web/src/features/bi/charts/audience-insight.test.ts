@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { audienceInsightChart, INDEX_AXIS, SHARE_AXIS } from './audience-insight';
 import { PALETTE } from './style';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import { audienceRow, chartOf, labels, seriesOf } from './test-fixtures';
 
 const chart = (id: string, groupLimit?: number) => chartOf(id, groupLimit === undefined ? {} : { groupLimit });
 
 // Rows as the server answers them: every chain × every segment, chains in the selected order.
 const ageRows = [
-  { place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', age: 'Over 65', norm_visit_share: 5, fair_share_index: 40 },
-  { place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', age: '18-24', norm_visit_share: 30, fair_share_index: 150 },
-  { place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', age: '25-34', norm_visit_share: 20, fair_share_index: 110 },
-  { place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', age: '18-24', norm_visit_share: null, fair_share_index: null },
+  audienceRow({ place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', age: 'Over 65', norm_visit_share: 5, fair_share_index: 40 }),
+  audienceRow({ place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', age: '18-24', norm_visit_share: 30, fair_share_index: 150 }),
+  audienceRow({ place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', age: '25-34', norm_visit_share: 20, fair_share_index: 110 }),
+  audienceRow({ place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', age: '18-24', norm_visit_share: null, fair_share_index: null }),
 ];
 
 describe('audienceInsightChart', () => {
@@ -56,8 +56,8 @@ describe('audienceInsightChart', () => {
 
   it('orders genders Female, Male and respects the group limit', () => {
     const rows = ['x', 'y', 'z'].flatMap((id, k) => [
-      { place_taxonomy_id: id, place_taxonomy_value: id.toUpperCase(), gender: 'Male', norm_visit_share: 40 + k, fair_share_index: 90 },
-      { place_taxonomy_id: id, place_taxonomy_value: id.toUpperCase(), gender: 'Female', norm_visit_share: 60 - k, fair_share_index: 110 },
+      audienceRow({ place_taxonomy_id: id, place_taxonomy_value: id.toUpperCase(), gender: 'Male', norm_visit_share: 40 + k, fair_share_index: 90 }),
+      audienceRow({ place_taxonomy_id: id, place_taxonomy_value: id.toUpperCase(), gender: 'Female', norm_visit_share: 60 - k, fair_share_index: 110 }),
     ]);
     const spec = audienceInsightChart(rows, chart('visit-share-by-gender', 2), { dma: '501' }, labels);
     expect(spec.option.xAxis).toMatchObject({ data: ['Female', 'Male'] });

@@ -1,8 +1,8 @@
 // Audience Insight: visit share and fair share index by age or gender, one bar per chain in each segment.
-import { AGE_ORDER, GENDERS } from '@atlas/domain';
+import { AGE_ORDER, GENDERS, type AudienceInsightRow } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import { DEFAULT_CONFIDENCE } from './confidence';
-import { geographyName, groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
+import { geographyName, groupsOf, indexRows, limitGroups, pairKey, taxonomyGroup } from './data';
 import { escapeHtml, formatIndex, formatPercent, indexTick, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
@@ -23,17 +23,14 @@ const MEASURES: Readonly<Record<string, Measure>> = {
 export const SHARE_AXIS = '% of visits';
 export const INDEX_AXIS = 'Index (100 = population share)';
 
-export const audienceInsightChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+export const audienceInsightChart: OptionBuilder<AudienceInsightRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const measure = MEASURES[chart.id];
   if (!measure) throw new Error(`Audience Insight has no chart ${chart.id}`);
   const isIndex = measure.field === 'fair_share_index';
   const format = isIndex ? formatIndex : formatPercent;
-  const { shown: chains, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
-  const cells = indexRows(rows, (row) => pairKey(text(row, 'place_taxonomy_id'), text(row, measure.dimension)));
-  const value = (chainId: string, segment: string) => {
-    const row = cells.get(pairKey(chainId, segment));
-    return row ? num(row, measure.field) : null;
-  };
+  const { shown: chains, limited } = limitGroups(groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
+  const cells = indexRows(rows, (row) => pairKey(row.place_taxonomy_id, row[measure.dimension] ?? ''));
+  const value = (chainId: string, segment: string) => cells.get(pairKey(chainId, segment))?.[measure.field] ?? null;
 
   const figures: Figure[] = [];
   const series = chains.map((chain, k): BarSeriesOption => {

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { changeInVisitsChart, HORIZONTAL_FROM } from './change-in-visits';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import { changeRow, chartOf, labels, seriesOf } from './test-fixtures';
 
-const row = (geography: [string, string], taxonomy: [string, string], focus: number, benchmark: number) => ({
-  geography_type: geography[0] === 'US' ? 'country' : 'dma',
-  geography_id: geography[0],
-  geography_value: geography[1],
-  place_taxonomy_type: taxonomy[0] === 'coffee' ? 'category' : 'chain',
-  place_taxonomy_id: taxonomy[0],
-  place_taxonomy_value: taxonomy[1],
-  period_type: 'monthly',
-  period_value: '2025-12',
-  benchmark_period_value: '2024-12',
-  normalized_visits: focus,
-  benchmark_normalized_visits: benchmark,
-  percent_change: benchmark === 0 ? null : ((focus - benchmark) / benchmark) * 100,
-});
+const row = (geography: [string, string], taxonomy: [string, string], focus: number, benchmark: number) =>
+  changeRow({
+    geography_type: geography[0] === 'US' ? 'country' : 'dma',
+    geography_id: geography[0],
+    geography_value: geography[1],
+    place_taxonomy_type: taxonomy[0] === 'coffee' ? 'category' : 'chain',
+    place_taxonomy_id: taxonomy[0],
+    place_taxonomy_value: taxonomy[1],
+    period_type: 'monthly',
+    period_value: '2025-12',
+    benchmark_period_value: '2024-12',
+    normalized_visits: focus,
+    benchmark_normalized_visits: benchmark,
+    percent_change: benchmark === 0 ? null : ((focus - benchmark) / benchmark) * 100,
+  });
 
 const US: [string, string] = ['US', 'United States'];
 const NY: [string, string] = ['501', 'New York'];

@@ -1,19 +1,21 @@
 // Change in Visits: percent change of normalized visits, focus period against benchmark, per geography and chain/category.
+import type { ChangeInVisitsRow } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, sampleNote } from './confidence';
-import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
+import { geographyGroup, groupsOf, indexRows, limitGroups, pairKey, taxonomyGroup } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, periodVersus } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
-import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
+import type { Drawn } from './rows';
+import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
 
 /** More geographies than this are drawn as horizontal bars, so their names stay readable. */
 export const HORIZONTAL_FROM = 4;
 /** Bars are labelled with their change when there are at most this many. */
 const LABELLED_BARS = 12;
 
-function periods(rows: readonly Row[], values: Record<string, unknown>): { focus: string; benchmark: string } {
+function periods(rows: readonly Drawn<ChangeInVisitsRow>[], values: Record<string, unknown>): { focus: string; benchmark: string } {
   const first = rows[0];
-  if (first) return { focus: text(first, 'period_value'), benchmark: text(first, 'benchmark_period_value') };
+  if (first) return { focus: first.period_value, benchmark: first.benchmark_period_value };
   const period = values.analysisPeriod as { focus?: string; benchmark?: string } | undefined;
   return { focus: period?.focus ?? '', benchmark: period?.benchmark ?? '' };
 }
@@ -22,14 +24,14 @@ function periods(rows: readonly Row[], values: Record<string, unknown>): { focus
 export const samePeriodNotice = (period: string) =>
   `Focus and benchmark are the same ${/Q/.test(period) ? 'quarter' : 'month'} (${period}), so every change is 0.0%. Choose an earlier benchmark to compare.`;
 
-export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
-  const geographies = groupsOf(rows, 'geography_id', 'geography_value', labels.GEOGRAPHY);
+export const changeInVisitsChart: OptionBuilder<ChangeInVisitsRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+  const geographies = groupsOf(rows, geographyGroup, labels.GEOGRAPHY);
   const { shown: taxonomies, limited } = limitGroups(
-    groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY),
+    groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY),
     chart.groupLimit,
     'chains and categories',
   );
-  const cells = indexRows(rows, (row) => pairKey(text(row, 'geography_id'), text(row, 'place_taxonomy_id')));
+  const cells = indexRows(rows, (row) => pairKey(row.geography_id, row.place_taxonomy_id));
   const { focus, benchmark } = periods(rows, values);
   const horizontal = geographies.length >= HORIZONTAL_FROM;
   const labelled = geographies.length * taxonomies.length <= LABELLED_BARS;
@@ -49,7 +51,7 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels, 
     },
     data: geographies.map((geography) => {
       const row = cells.get(pairKey(geography.id, taxonomy.id));
-      const value = row ? num(row, 'percent_change') : null;
+      const value = row?.percent_change ?? null;
       figures.push({ series: taxonomy.name, category: geography.name, value });
       // A falling bar is labelled at its far end, below (or left of) the zero line, not on top of its neighbour's label.
       const falling = value !== null && value < 0 ? { label: { position: horizontal ? ('left' as const) : ('bottom' as const) } } : {};
@@ -82,7 +84,7 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels, 
       const geography = item && geographies[item.dataIndex];
       if (!item || !taxonomy || !geography) return '';
       const row = cells.get(pairKey(geography.id, taxonomy.id));
-      const change = row ? num(row, 'percent_change') : null;
+      const change = row?.percent_change ?? null;
       return (
         tooltipTitle(`${escapeHtml(taxonomy.name)} · ${escapeHtml(geography.name)}`) +
         tooltipLine(
@@ -90,8 +92,8 @@ export const changeInVisitsChart: OptionBuilder = (rows, chart, values, labels, 
           `Change, ${escapeHtml(periodVersus(focus, benchmark))}`,
           change !== null ? formatChange(change) : confidence.display === 'hide' && confidence.low(row) ? 'hidden (low confidence)' : 'n/a (no benchmark visits)',
         ) +
-        tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row ? num(row, 'normalized_visits') : null)} visits`) +
-        tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row ? num(row, 'benchmark_normalized_visits') : null)} visits`) +
+        tooltipLine('#1b2330', `Focus ${escapeHtml(focus)}`, `${formatVisits(row?.normalized_visits)} visits`) +
+        tooltipLine('#8a94a3', `Benchmark ${escapeHtml(benchmark)}`, `${formatVisits(row?.benchmark_normalized_visits)} visits`) +
         tooltipNote('Normalized visits') +
         sampleNote(confidence, row)
       );

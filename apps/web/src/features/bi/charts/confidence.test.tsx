@@ -6,14 +6,15 @@ import { ChartView } from './ChartView';
 import { confidenceOf, confidenceSummary, DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, visibleRows } from './confidence';
 import { focusChainOverlapChart, overlapHeatmapChart } from './cross-visitation';
 import { indexedLinesChart } from './indexed-lines';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import { changeRow, chartOf, crossRow, dwellRow, indexedRow, labels, pivotRow, seriesOf } from './test-fixtures';
 import { medianDwellChart } from './visitation-trends';
 
-const civRow = (geography: string, devices: number, benchmarkDevices = 500) => ({
-  geography_id: geography, geography_value: labels.GEOGRAPHY[geography], place_taxonomy_id: 'coffee', place_taxonomy_value: 'Coffee',
-  period_value: '2025-06', benchmark_period_value: '2024-06', normalized_visits: 120, benchmark_normalized_visits: 100, percent_change: 20,
-  device_count: devices, benchmark_device_count: benchmarkDevices,
-});
+const civRow = (geography: string, devices: number, benchmarkDevices = 500) =>
+  changeRow({
+    geography_id: geography, geography_value: labels.GEOGRAPHY[geography], place_taxonomy_id: 'coffee', place_taxonomy_value: 'Coffee',
+    period_value: '2025-06', benchmark_period_value: '2024-06', normalized_visits: 120, benchmark_normalized_visits: 100, percent_change: 20,
+    device_count: devices, benchmark_device_count: benchmarkDevices,
+  });
 
 /** The tooltip HTML ECharts would show for one item. */
 function tooltipOf(option: { tooltip?: unknown }, seriesIndex: number, dataIndex: number): string {
@@ -30,19 +31,19 @@ describe('confidence rules', () => {
     expect(confidenceOf({ minDevices: '50' })).toMatchObject({ minDevices: 30 });
   });
 
-  it('is low below the threshold only; a row without a count is never low; Change in Visits takes the fewer of its two counts', () => {
+  it('is low below the threshold only; no row is never low; Change in Visits takes the fewer of its two counts', () => {
     const rules = confidenceOf({ minDevices: 30 });
-    expect(rules.low({ device_count: 29 })).toBe(true);
-    expect(rules.low({ device_count: 30 })).toBe(false);
-    expect(rules.low({})).toBe(false);
+    expect(rules.low(dwellRow({ device_count: 29 }))).toBe(true);
+    expect(rules.low(dwellRow({ device_count: 30 }))).toBe(false);
+    expect(rules.low(undefined)).toBe(false);
     expect(rules.low(civRow('US', 400, 12))).toBe(true);
     expect(rules.devices(civRow('US', 400, 12))).toBe(12);
-    expect(confidenceOf({ minDevices: 0 }).low({ device_count: 0 })).toBe(false);
+    expect(confidenceOf({ minDevices: 0 }).low(dwellRow({ device_count: 0 }))).toBe(false);
   });
 
   it('writes the count into the tooltip note, and says low confidence under the threshold', () => {
-    expect(DEFAULT_CONFIDENCE.note({ device_count: 1 })).toBe('1 device · low confidence (under 30)');
-    expect(DEFAULT_CONFIDENCE.note({ device_count: 1234 })).toBe('1,234 devices');
+    expect(DEFAULT_CONFIDENCE.note(dwellRow({ device_count: 1 }))).toBe('1 device · low confidence (under 30)');
+    expect(DEFAULT_CONFIDENCE.note(dwellRow({ device_count: 1234 }))).toBe('1,234 devices');
     expect(DEFAULT_CONFIDENCE.note(undefined)).toBe('');
   });
 
@@ -70,10 +71,10 @@ describe('low-confidence figures in the charts', () => {
 
   it('Cross-Visitation: thin heatmap cells and bars are marked by the base chain’s visitors', () => {
     const rows = [
-      { place_taxonomy_id: 'a', secondary_place_taxonomy_id: 'a', overlap: 100, device_count: 10 },
-      { place_taxonomy_id: 'a', secondary_place_taxonomy_id: 'b', overlap: 40, device_count: 10 },
-      { place_taxonomy_id: 'b', secondary_place_taxonomy_id: 'a', overlap: 20, device_count: 90 },
-      { place_taxonomy_id: 'b', secondary_place_taxonomy_id: 'b', overlap: 100, device_count: 90 },
+      crossRow({ place_taxonomy_id: 'a', secondary_place_taxonomy_id: 'a', overlap: 100, device_count: 10 }),
+      crossRow({ place_taxonomy_id: 'a', secondary_place_taxonomy_id: 'b', overlap: 40, device_count: 10 }),
+      crossRow({ place_taxonomy_id: 'b', secondary_place_taxonomy_id: 'a', overlap: 20, device_count: 90 }),
+      crossRow({ place_taxonomy_id: 'b', secondary_place_taxonomy_id: 'b', overlap: 100, device_count: 90 }),
     ];
     const heatmap = seriesOf(overlapHeatmapChart(rows, chartOf('overlap-heatmap', { kind: 'heatmap' }), { chains: ['a', 'b'] }, labels, DEFAULT_CONFIDENCE).option)[0]!;
     const marked = (heatmap.data as Array<{ itemStyle?: unknown }>).map((cell) => cell.itemStyle === LOW_CONFIDENCE_STYLE);
@@ -84,10 +85,12 @@ describe('low-confidence figures in the charts', () => {
   });
 
   it('Indexed Foot Traffic: a thin point is a faded ring, shown even on a daily line', () => {
-    const rows = ['2025-01-01', '2025-01-02'].map((day, k) => ({
-      geography_id: 'US', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', period_type: 'daily', period_value: day,
-      period_epoch_ms: Date.parse(`${day}T00:00:00Z`), norm_visits_pct_chg_vs_first: k * 5, normalized_visits: 10, device_count: k === 0 ? 300 : 4,
-    }));
+    const rows = ['2025-01-01', '2025-01-02'].map((day, k) =>
+      indexedRow({
+        geography_id: 'US', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', period_type: 'daily', period_value: day,
+        period_epoch_ms: Date.parse(`${day}T00:00:00Z`), norm_visits_pct_chg_vs_first: k * 5, normalized_visits: 10, device_count: k === 0 ? 300 : 4,
+      }),
+    );
     const line = seriesOf(indexedLinesChart(rows, chartOf('chains-in-geography', { kind: 'line' }), {}, labels, DEFAULT_CONFIDENCE).option)[0]!;
     expect(line.showSymbol).toBe(true);
     expect(line.data[0]).toBe(0);
@@ -95,7 +98,7 @@ describe('low-confidence figures in the charts', () => {
   });
 
   it('Median dwell: no marking when every chain has enough devices', () => {
-    const rows = ['a', 'b'].map((id) => ({ place_taxonomy_id: id, medianDwellTimeMinutes: 12, average_dwell_time_minutes: 14, device_count: 31 }));
+    const rows = ['a', 'b'].map((id) => dwellRow({ place_taxonomy_id: id, medianDwellTimeMinutes: 12, average_dwell_time_minutes: 14, device_count: 31 }));
     expect(seriesOf(medianDwellChart(rows, chartOf('median-dwell-time'), {}, labels, DEFAULT_CONFIDENCE).option)[0]!.data).toEqual([12, 12]);
   });
 
@@ -118,8 +121,8 @@ describe('low-confidence figures in the charts', () => {
 
   it('Movement Pivot: thin cells carry the class, the flag and the count in their title', () => {
     const rows = [
-      { geography_id: 'US', geography_value: 'United States', period_value: '2025-01', normalized_visits: 10.5, raw_visits: 9, device_count: 300 },
-      { geography_id: '501', geography_value: 'New York', period_value: '2025-01', normalized_visits: 2, raw_visits: 2, device_count: 2 },
+      pivotRow({ geography_id: 'US', geography_value: 'United States', period_value: '2025-01', normalized_visits: 10.5, raw_visits: 9, device_count: 300 }),
+      pivotRow({ geography_id: '501', geography_value: 'New York', period_value: '2025-01', normalized_visits: 2, raw_visits: 2, device_count: 2 }),
     ];
     const html = renderToStaticMarkup(
       <ChartView setId="movement-pivot" chart={chartOf('pivot', { kind: 'pivot-table' })} rows={rows} values={{ pivotTable: { rows: ['geography'], columns: ['period'] } }} labels={labels} templateParameters={{}} />,

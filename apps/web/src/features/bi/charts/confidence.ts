@@ -1,16 +1,10 @@
 // Sample sizes (issue 21): every row says how many distinct panel devices its figure rests on (device_count). A figure
 // below the organization's threshold (the set's templateParameters minDevices, default 30) is low-confidence: charts
 // draw it faded and hatched with the count in the tooltip, or leave it out when the organization chose `hide`.
-import { sampleSizeSettings, type LowConfidenceDisplay } from '@atlas/domain';
+import { sampleSizeSettings, type AnalyticRow, type LowConfidenceDisplay } from '@atlas/domain';
 import { escapeHtml } from './format';
 import { tooltipNote } from './style';
-import type { Row, RowField } from './types';
-
-/** The figures a row carries: what `hide` takes out of a thin row (its identifying fields and counts stay). */
-const FIGURE_FIELDS: readonly RowField[] = [
-  'percent_change', 'normalized_visits', 'benchmark_normalized_visits', 'raw_visits', 'overlap', 'percentage', 'norm_visit_share', 'fair_share_index',
-  'shareOfNormalizedVisits', 'medianDwellTimeMinutes', 'average_dwell_time_minutes', 'norm_visits_pct_chg_vs_first',
-];
+import { FIGURE_FIELDS, type DrawnRow } from './rows';
 
 /** Faded and hatched: the look of a low-confidence bar, cell or point (ECharts item style; decal draws the hatching). */
 export const LOW_CONFIDENCE_STYLE: { opacity: number; decal: { symbol: 'rect'; dashArrayX: number[]; dashArrayY: number[]; rotation: number; color: string } } = {
@@ -21,20 +15,19 @@ export const LOW_CONFIDENCE_STYLE: { opacity: number; decal: { symbol: 'rect'; d
 export interface Confidence {
   minDevices: number;
   display: LowConfidenceDisplay;
-  /** The devices behind a row's figure: device_count (Change in Visits: the fewer of focus and benchmark); null when absent. */
-  devices(row: Row | undefined): number | null;
+  /** The devices behind a row's figure: device_count (Change in Visits: the fewer of focus and benchmark); null without a row. */
+  devices(row: DrawnRow | undefined): number | null;
   /** Whether the row's figure rests on fewer devices than the threshold. */
-  low(row: Row | undefined): boolean;
+  low(row: DrawnRow | undefined): boolean;
   /** An ECharts data item for a value of the row: plain, or faded and hatched when low-confidence. */
-  item<V>(value: V, row: Row | undefined): V | { value: V; itemStyle: typeof LOW_CONFIDENCE_STYLE };
-  /** The tooltip's words about the row's sample ('' without a count): "12 devices · low confidence (under 30)". */
-  note(row: Row | undefined): string;
+  item<V>(value: V, row: DrawnRow | undefined): V | { value: V; itemStyle: typeof LOW_CONFIDENCE_STYLE };
+  /** The tooltip's words about the row's sample ('' without a row): "12 devices · low confidence (under 30)". */
+  note(row: DrawnRow | undefined): string;
 }
 
-function devicesOf(row: Row | undefined): number | null {
+function devicesOf(row: DrawnRow | undefined): number | null {
   if (!row) return null;
-  const counts = [row.device_count, row.benchmark_device_count].filter((count): count is number => typeof count === 'number');
-  return counts.length ? Math.min(...counts) : null;
+  return 'benchmark_device_count' in row ? Math.min(row.device_count, row.benchmark_device_count) : row.device_count;
 }
 
 const formatCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'device' : 'devices'}`;
@@ -42,7 +35,7 @@ const formatCount = (count: number) => `${count.toLocaleString('en-US')} ${count
 /** The confidence rules of a set as the organization configured it (its effective templateParameters). */
 export function confidenceOf(templateParameters: Record<string, unknown>): Confidence {
   const { minDevices, lowConfidence } = sampleSizeSettings(templateParameters);
-  const low = (row: Row | undefined) => {
+  const low = (row: DrawnRow | undefined) => {
     const count = devicesOf(row);
     return count !== null && count < minDevices;
   };
@@ -67,18 +60,18 @@ export const DEFAULT_CONFIDENCE = confidenceOf({});
  * The rows a chart draws: as answered, or, when the organization hides low-confidence figures, with the figures of thin
  * rows removed (null: drawn as gaps and "n/a", never as 0).
  */
-export function visibleRows<R extends Row>(rows: readonly R[], confidence: Confidence): R[] {
+export function visibleRows(rows: readonly AnalyticRow[], confidence: Confidence): DrawnRow[] {
   if (confidence.display !== 'hide') return [...rows];
   return rows.map((row) => {
     if (!confidence.low(row)) return row;
-    const hidden: Row = { ...row };
+    const hidden: Record<string, unknown> = { ...row };
     for (const field of FIGURE_FIELDS) if (field in hidden) hidden[field] = null;
-    return hidden as R;
+    return hidden as DrawnRow;
   });
 }
 
 /** How many drawn figures are low-confidence (marked) or were left out (hidden): what the card says under its title. */
-export function confidenceSummary(rows: readonly Row[], confidence: Confidence): string | undefined {
+export function confidenceSummary(rows: readonly DrawnRow[], confidence: Confidence): string | undefined {
   const thin = rows.filter((row) => confidence.low(row)).length;
   if (thin === 0) return undefined;
   const what = thin === 1 ? 'figure rests' : 'figures rest';
@@ -87,8 +80,8 @@ export function confidenceSummary(rows: readonly Row[], confidence: Confidence):
     : `${thin} ${what} on fewer than ${confidence.minDevices} devices: drawn faded and hatched (low confidence).`;
 }
 
-/** The tooltip line about a row's sample ('' when the row has no count). */
-export function sampleNote(confidence: Confidence, row: Row | undefined): string {
+/** The tooltip line about a row's sample ('' without a row). */
+export function sampleNote(confidence: Confidence, row: DrawnRow | undefined): string {
   const note = confidence.note(row);
   return note ? tooltipNote(escapeHtml(note)) : '';
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { focusChainId, focusChainOverlapChart, overlapHeatmapChart } from './cross-visitation';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import { chartOf, crossRow, labels, seriesOf } from './test-fixtures';
 
 const names: Record<string, string> = { a: 'Alpha', b: 'Bravo', c: 'Charlie' };
-const cell = (base: string, other: string, overlap: number | null) => ({
-  place_taxonomy_id: base,
-  place_taxonomy_value: names[base],
-  secondary_place_taxonomy_id: other,
-  secondary_place_taxonomy_value: names[other],
-  overlap,
-});
+const cell = (base: string, other: string, overlap: number | null) =>
+  crossRow({
+    place_taxonomy_id: base,
+    place_taxonomy_value: names[base],
+    secondary_place_taxonomy_id: other,
+    secondary_place_taxonomy_value: names[other],
+    overlap,
+  });
 // 3 × 3 in the selected order (b, a, c), diagonal 100, one chain without visitors (c: null row).
 const heatRows = [
   cell('b', 'b', 100), cell('b', 'a', 40), cell('b', 'c', 12.5),

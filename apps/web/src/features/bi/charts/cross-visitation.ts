@@ -1,8 +1,9 @@
 // Cross-Visitation: the overlap heatmap (base chains × overlap chains) whose columns select the focus chain, and the
 // bars of every base chain's overlap with that focus chain.
+import type { CrossVisitationRow } from '@atlas/domain';
 import type { BarSeriesOption, HeatmapSeriesOption } from 'echarts/charts';
 import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, sampleNote } from './confidence';
-import { groupsOf, indexRows, limitGroups, num, pairKey, taxonomyName, text, type Group } from './data';
+import { groupsOf, indexRows, limitGroups, pairKey, secondaryGroup, taxonomyGroup, taxonomyName, type Group } from './data';
 import { escapeHtml, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, gridBox, categoryAxisStyle, HEAT_COLORS, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
 import type { ChartClick, ChartSpec, EChartsOption, Figure, OptionBuilder, Values } from './types';
@@ -18,21 +19,14 @@ const DARK_FROM = 55;
 /** From this many columns the column names are slanted. */
 const SLANTED_FROM = 5;
 
-export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
-  const baseGroups = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
-  const overlapGroups = limitGroups(
-    groupsOf(rows, 'secondary_place_taxonomy_id', 'secondary_place_taxonomy_value', labels.PLACE_TAXONOMY),
-    chart.groupLimit,
-    'chains',
-  );
+export const overlapHeatmapChart: OptionBuilder<CrossVisitationRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+  const baseGroups = limitGroups(groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
+  const overlapGroups = limitGroups(groupsOf(rows, secondaryGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const bases = baseGroups.shown;
   const overlaps = overlapGroups.shown;
   const limited = baseGroups.limited ?? overlapGroups.limited;
-  const cells = indexRows(rows, (row) => pairKey(text(row, 'place_taxonomy_id'), text(row, 'secondary_place_taxonomy_id')));
-  const overlapOf = (base: Group, other: Group) => {
-    const row = cells.get(pairKey(base.id, other.id));
-    return row ? num(row, 'overlap') : null;
-  };
+  const cells = indexRows(rows, (row) => pairKey(row.place_taxonomy_id, row.secondary_place_taxonomy_id));
+  const overlapOf = (base: Group, other: Group) => cells.get(pairKey(base.id, other.id))?.overlap ?? null;
   const nameOf = (groups: Group[]) => {
     const names = new Map(groups.map((group) => [group.id, group.name]));
     return (id: string) => names.get(id) ?? id;
@@ -148,16 +142,13 @@ export const overlapHeatmapChart: OptionBuilder = (rows, chart, values, labels, 
   };
 };
 
-export const focusChainOverlapChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
-  const { shown: bases, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
+export const focusChainOverlapChart: OptionBuilder<CrossVisitationRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+  const { shown: bases, limited } = limitGroups(groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
   const first = rows[0];
-  const focusId = first ? text(first, 'secondary_place_taxonomy_id') : (focusChainId(values) ?? '');
-  const focusName = (first && text(first, 'secondary_place_taxonomy_value')) || taxonomyName(labels, focusId);
-  const cells = indexRows(rows, (row) => text(row, 'place_taxonomy_id'));
-  const overlapOf = (base: Group) => {
-    const row = cells.get(base.id);
-    return row ? num(row, 'overlap') : null;
-  };
+  const focusId = first ? first.secondary_place_taxonomy_id : (focusChainId(values) ?? '');
+  const focusName = first?.secondary_place_taxonomy_value || taxonomyName(labels, focusId);
+  const cells = indexRows(rows, (row) => row.place_taxonomy_id);
+  const overlapOf = (base: Group) => cells.get(base.id)?.overlap ?? null;
 
   const figures: Figure[] = [];
   const series: BarSeriesOption = {

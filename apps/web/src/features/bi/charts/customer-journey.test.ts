@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { customerJourneyChart, journeyFigures, journeyOf } from './customer-journey';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import type { CustomerJourneyRow } from '@atlas/domain';
+import { chartOf, journeyRow, labels, seriesOf } from './test-fixtures';
 
-const neighbour = (relationship: string, id: string, percentage: number, normalized: number) => ({
-  relationship,
-  place_taxonomy_type: 'chain',
-  place_taxonomy_id: 'a',
-  place_taxonomy_value: 'Alpha',
-  secondary_place_taxonomy_id: id,
-  secondary_place_taxonomy_value: labels.PLACE_TAXONOMY[id],
-  poi_level_name: 'chain',
-  geography_type: 'country',
-  geography_id: 'US',
-  geography_value: 'United States',
-  period_type: 'monthly',
-  percentage,
-  normalized_visits: normalized,
-});
+const neighbour = (relationship: CustomerJourneyRow['relationship'], id: string, percentage: number, normalized: number) =>
+  journeyRow({
+    relationship,
+    place_taxonomy_type: 'chain',
+    place_taxonomy_id: 'a',
+    place_taxonomy_value: 'Alpha',
+    secondary_place_taxonomy_id: id,
+    secondary_place_taxonomy_value: labels.PLACE_TAXONOMY[id],
+    poi_level_name: 'chain',
+    geography_type: 'country',
+    geography_id: 'US',
+    geography_value: 'United States',
+    period_type: 'monthly',
+    percentage,
+    normalized_visits: normalized,
+  });
 
 // As the server answers: before first, then after, each by percentage descending.
 const rows = [

@@ -1,15 +1,16 @@
 // Customer Journey: the places visited just before and just after the primary chain (or category), as ranked lists
 // for the table and as two bar charts side by side.
-import type { Labels } from '@atlas/domain';
+import type { CustomerJourneyRow, Labels } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import type { ChartDefinition } from '../template';
 import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE, type Confidence } from './confidence';
-import { geographyName, limitGroups, num, taxonomyName, text } from './data';
+import { geographyName, limitGroups, taxonomyName } from './data';
 import { escapeHtml, formatPercent, formatVisits, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, tooltip, tooltipLine, tooltipNote, tooltipTitle, valueAxisStyle } from './style';
-import type { ChartSpec, EChartsOption, Figure, Limited, OptionBuilder, Row, Values } from './types';
+import type { Drawn } from './rows';
+import type { ChartSpec, EChartsOption, Figure, Limited, OptionBuilder, Values } from './types';
 
-export const RELATIONSHIPS = ['before', 'after'] as const;
+export const RELATIONSHIPS = ['before', 'after'] as const satisfies readonly CustomerJourneyRow['relationship'][];
 export type Relationship = (typeof RELATIONSHIPS)[number];
 
 export interface JourneyEntry {
@@ -38,35 +39,32 @@ const BAR_ROW = 28;
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The ranked lists, in the server's order (percentage descending, then name), each cut at the chart's group limit. */
-export function journeyOf(rows: readonly Row[], chart: ChartDefinition, values: Values, labels: Labels, confidence: Confidence = DEFAULT_CONFIDENCE): Journey {
+export function journeyOf(rows: readonly Drawn<CustomerJourneyRow>[], chart: ChartDefinition, values: Values, labels: Labels, confidence: Confidence = DEFAULT_CONFIDENCE): Journey {
   const first = rows[0];
-  const primaryId = first ? text(first, 'place_taxonomy_id') : String(values.primary ?? '');
-  const geographyId = first ? text(first, 'geography_id') : String(values.geography ?? '');
+  const primaryId = first ? first.place_taxonomy_id : String(values.primary ?? '');
+  const geographyId = first ? first.geography_id : String(values.geography ?? '');
   const lists = RELATIONSHIPS.map((relationship) => {
     const entries = rows
-      .filter((row) => text(row, 'relationship') === relationship)
-      .map((row, k) => {
-        const id = text(row, 'secondary_place_taxonomy_id');
-        return {
-          rank: k + 1,
-          id,
-          name: text(row, 'secondary_place_taxonomy_value') || taxonomyName(labels, id),
-          percentage: num(row, 'percentage'),
-          normalizedVisits: num(row, 'normalized_visits'),
-        };
-      });
+      .filter((row) => row.relationship === relationship)
+      .map((row, k) => ({
+        rank: k + 1,
+        id: row.secondary_place_taxonomy_id,
+        name: row.secondary_place_taxonomy_value || taxonomyName(labels, row.secondary_place_taxonomy_id),
+        percentage: row.percentage,
+        normalizedVisits: row.normalized_visits,
+      }));
     return limitGroups(entries, chart.groupLimit, 'places');
   });
   const [before, after] = lists as [(typeof lists)[number], (typeof lists)[number]];
   const sampleOf = (relationship: Relationship) => {
-    const row = rows.find((candidate) => text(candidate, 'relationship') === relationship);
+    const row = rows.find((candidate) => candidate.relationship === relationship);
     return { note: confidence.note(row), low: confidence.low(row) };
   };
   const limited = before.limited ?? after.limited;
   return {
-    primary: (first && text(first, 'place_taxonomy_value')) || taxonomyName(labels, primaryId),
-    geography: (first && text(first, 'geography_value')) || geographyName(labels, geographyId),
-    level: capitalized((first && text(first, 'poi_level_name')) || String(values.showTopVisitsBy ?? 'chain')),
+    primary: first?.place_taxonomy_value || taxonomyName(labels, primaryId),
+    geography: first?.geography_value || geographyName(labels, geographyId),
+    level: capitalized(first?.poi_level_name || String(values.showTopVisitsBy ?? 'chain')),
     before: before.shown,
     after: after.shown,
     samples: { before: sampleOf('before'), after: sampleOf('after') },
@@ -82,7 +80,7 @@ export const journeySubtitle = (journey: Journey) =>
   `${journey.primary} in ${journey.geography} · share of visits with a same-day stop just before or after`;
 
 /** The chart alternative: the "before" bars on the left, the "after" bars on the right. */
-export const customerJourneyChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+export const customerJourneyChart: OptionBuilder<CustomerJourneyRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const journey = journeyOf(rows, chart, values, labels, confidence);
   const longest = Math.max(journey.before.length, journey.after.length, 1);
   const half = (k: number) => (k === 0 ? { left: 8, right: '56%' } : { left: '52%', right: 40 });

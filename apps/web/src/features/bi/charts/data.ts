@@ -1,36 +1,35 @@
-// Reading result rows (bi-and-admin.md §3 field names): values, display names and the groups a chart draws.
+// Reading result rows (bi-and-admin.md §3 field names): display names and the groups a chart draws.
 import type { Labels } from '@atlas/domain';
-import type { Limited, Row, RowField } from './types';
-
-/** A number field; null when absent, null or not a finite number. */
-export function num(row: Row, field: RowField): number | null {
-  const value = row[field];
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** A text field; '' when absent. */
-export function text(row: Row, field: RowField): string {
-  const value = row[field];
-  return value === null || value === undefined ? '' : String(value);
-}
+import type { Limited } from './types';
 
 export interface Group {
   id: string;
   name: string;
 }
 
+/** A row's group: its id and its display name. */
+export type GroupOf<R> = (row: R) => readonly [id: string, name: string];
+
+/** The chain or category a row is of. */
+export const taxonomyGroup: GroupOf<{ place_taxonomy_id: string; place_taxonomy_value: string }> = (row) => [row.place_taxonomy_id, row.place_taxonomy_value];
+/** The other chain or category of a row that relates two (Cross-Visitation). */
+export const secondaryGroup: GroupOf<{ secondary_place_taxonomy_id: string; secondary_place_taxonomy_value: string }> = (row) => [
+  row.secondary_place_taxonomy_id,
+  row.secondary_place_taxonomy_value,
+];
+/** The geography a row is of. */
+export const geographyGroup: GroupOf<{ geography_id: string; geography_value: string }> = (row) => [row.geography_id, row.geography_value];
+
 /**
- * The distinct groups of the rows by an id field, in order of first appearance (the server's order), each named by
- * the row's display-name field, else by the labels, else by its id.
+ * The distinct groups of the rows, in order of first appearance (the server's order), each named by the row's display
+ * name, else by the labels, else by its id.
  */
-export function groupsOf(rows: readonly Row[], idField: RowField, nameField: RowField, names: Record<string, string> = {}): Group[] {
+export function groupsOf<R>(rows: readonly R[], groupOf: GroupOf<R>, names: Record<string, string> = {}): Group[] {
   const seen = new Map<string, Group>();
   for (const row of rows) {
-    const id = text(row, idField);
+    const [id, name] = groupOf(row);
     if (seen.has(id)) continue;
-    seen.set(id, { id, name: text(row, nameField) || names[id] || id });
+    seen.set(id, { id, name: name || names[id] || id });
   }
   return [...seen.values()];
 }
@@ -47,8 +46,8 @@ export const taxonomyName = (labels: Labels, id: string) => labels.PLACE_TAXONOM
 export const geographyName = (labels: Labels, id: string) => labels.GEOGRAPHY[id] ?? id;
 
 /** Indexes rows by a key, so a chart can look up the cell of a (series, category) pair. */
-export function indexRows(rows: readonly Row[], key: (row: Row) => string): Map<string, Row> {
-  const index = new Map<string, Row>();
+export function indexRows<R>(rows: readonly R[], key: (row: R) => string): Map<string, R> {
+  const index = new Map<string, R>();
   for (const row of rows) {
     const k = key(row);
     if (!index.has(k)) index.set(k, row);

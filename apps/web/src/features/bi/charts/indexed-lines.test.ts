@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { INDEX_AXIS, indexedLinesChart } from './indexed-lines';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import { chartOf, indexedRow, labels, seriesOf } from './test-fixtures';
 
-const day = (value: string) => ({ period_type: 'daily', period_value: value, period_epoch_ms: Date.parse(`${value}T00:00:00Z`) });
-const month = (value: string) => ({ period_type: 'monthly', period_value: value, period_epoch_ms: Date.parse(`${value}-01T00:00:00Z`) });
-const point = (chain: string, geography: string, period: ReturnType<typeof day>, visits: number, first: number) => ({
-  geography_type: geography === 'US' ? 'country' : 'dma',
-  geography_id: geography,
-  geography_value: labels.GEOGRAPHY[geography],
-  place_taxonomy_id: chain,
-  place_taxonomy_value: labels.PLACE_TAXONOMY[chain],
-  ...period,
-  normalized_visits: visits,
-  raw_visits: Math.round(visits / 10),
-  norm_visits_pct_chg_vs_first: (visits / first - 1) * 100,
-});
+const day = (value: string) => ({ period_type: 'daily' as const, period_value: value, period_epoch_ms: Date.parse(`${value}T00:00:00Z`) });
+const month = (value: string) => ({ period_type: 'monthly' as const, period_value: value, period_epoch_ms: Date.parse(`${value}-01T00:00:00Z`) });
+const point = (chain: string, geography: string, period: ReturnType<typeof day | typeof month>, visits: number, first: number) =>
+  indexedRow({
+    geography_type: geography === 'US' ? 'country' : 'dma',
+    geography_id: geography,
+    geography_value: labels.GEOGRAPHY[geography],
+    place_taxonomy_id: chain,
+    place_taxonomy_value: labels.PLACE_TAXONOMY[chain],
+    ...period,
+    normalized_visits: visits,
+    raw_visits: Math.round(visits / 10),
+    norm_visits_pct_chg_vs_first: (visits / first - 1) * 100,
+  });
 
 describe('indexedLinesChart', () => {
   const rows = [

@@ -1,21 +1,24 @@
 // Indexed foot traffic (Indexed Foot Traffic's two charts, Visitation Trends' indexed subview): the change of
 // normalized visits against each series' first period, one line per chain (or per geography), over time.
-import { PERIOD_GRANULARITIES, type PeriodGranularity } from '@atlas/domain';
+import { PERIOD_GRANULARITIES, type IndexedFootTrafficRow, type Labels, type PeriodGranularity } from '@atlas/domain';
 import type { LineSeriesOption } from 'echarts/charts';
 import { DEFAULT_CONFIDENCE, LOW_CONFIDENCE_STYLE } from './confidence';
-import { groupsOf, indexRows, limitGroups, num, pairKey, text, type Group } from './data';
+import { geographyGroup, groupsOf, indexRows, limitGroups, pairKey, taxonomyGroup, type Group, type GroupOf } from './data';
 import { changeTick, escapeHtml, formatChange, formatVisits, NOT_AVAILABLE } from './format';
 import { axisIntervals, periodAxis } from './period-axis';
 import { baseOption, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
-import type { ChartSpec, EChartsOption, Figure, OptionBuilder, Row } from './types';
+import type { Drawn } from './rows';
+import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
 
 export const INDEX_AXIS = '% change vs first period';
 
-/** Which field tells the lines apart: the geography for one chain across geographies, else the chain. */
-const bySeries = (chartId: string) =>
+type Row = Drawn<IndexedFootTrafficRow>;
+
+/** What tells the lines apart: the geography for one chain across geographies, else the chain. */
+const bySeries = (chartId: string): { group: GroupOf<Row>; noun: string; labels: keyof Labels } =>
   chartId === 'chain-across-geographies'
-    ? { id: 'geography_id' as const, name: 'geography_value' as const, noun: 'geographies', labels: 'GEOGRAPHY' as const }
-    : { id: 'place_taxonomy_id' as const, name: 'place_taxonomy_value' as const, noun: 'chains', labels: 'PLACE_TAXONOMY' as const };
+    ? { group: geographyGroup, noun: 'geographies', labels: 'GEOGRAPHY' }
+    : { group: taxonomyGroup, noun: 'chains', labels: 'PLACE_TAXONOMY' };
 
 /** Daily series are 7-day rolling means (bi-and-admin.md §9); monthly ones are normalized to 30-day months. */
 function describePeriods(granularity: string, first: string): string {
@@ -25,15 +28,15 @@ function describePeriods(granularity: string, first: string): string {
 
 const granularityOf = (value: string): PeriodGranularity => (PERIOD_GRANULARITIES as readonly string[]).includes(value) ? (value as PeriodGranularity) : 'monthly';
 
-export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+export const indexedLinesChart: OptionBuilder<IndexedFootTrafficRow> = (rows, chart, values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const key = bySeries(chart.id);
-  const { shown: groups, limited } = limitGroups(groupsOf(rows, key.id, key.name, labels[key.labels]), chart.groupLimit, key.noun);
+  const { shown: groups, limited } = limitGroups(groupsOf(rows, key.group, labels[key.labels]), chart.groupLimit, key.noun);
   // The periods of all lines, in time order, each with its epoch and label.
-  const periods = [...new Map(rows.map((row) => [num(row, 'period_epoch_ms') ?? 0, text(row, 'period_value')])).entries()].sort((a, b) => a[0] - b[0]);
-  const cells = indexRows(rows, (row) => pairKey(text(row, key.id), String(num(row, 'period_epoch_ms') ?? 0)));
+  const periods = [...new Map(rows.map((row) => [row.period_epoch_ms, row.period_value])).entries()].sort((a, b) => a[0] - b[0]);
+  const cells = indexRows(rows, (row) => pairKey(key.group(row)[0], String(row.period_epoch_ms)));
   const cellOf = (group: Group, epoch: number): Row | undefined => cells.get(pairKey(group.id, String(epoch)));
-  // Visitation Trends is monthly only; Indexed Foot Traffic says so in its analysis period.
-  const granularity = granularityOf(rows[0] ? text(rows[0], 'period_type') : ((values.analysisPeriod as { granularity?: string } | undefined)?.granularity ?? 'monthly'));
+  // The rows' granularity; without rows, the one the analysis period asked for (Indexed Foot Traffic).
+  const granularity = rows[0] ? rows[0].period_type : granularityOf((values.analysisPeriod as { granularity?: string } | undefined)?.granularity ?? 'monthly');
   const daily = granularity === 'daily';
   const intervals = axisIntervals(periodAxis(granularity, periods.map(([, label]) => label)));
 
@@ -51,7 +54,7 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels, co
       connectNulls: false,
       data: periods.map(([epoch, label]) => {
         const row = cellOf(group, epoch);
-        const value = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
+        const value = row?.norm_visits_pct_chg_vs_first ?? null;
         figures.push({ series: group.name, category: label, value });
         return confidence.low(row) ? { value, ...thinPoint } : value;
       }),
@@ -73,8 +76,8 @@ export const indexedLinesChart: OptionBuilder = (rows, chart, values, labels, co
               const group = groups[item.seriesIndex];
               const row = group && cellOf(group, period[0]);
               if (!group) return '';
-              const change = row ? num(row, 'norm_visits_pct_chg_vs_first') : null;
-              const visits = row ? num(row, 'normalized_visits') : null;
+              const change = row?.norm_visits_pct_chg_vs_first ?? null;
+              const visits = row?.normalized_visits ?? null;
               const thin = confidence.low(row) ? ` · ${escapeHtml(confidence.note(row))}` : '';
               return tooltipLine(item.color, escapeHtml(group.name), `${change === null ? NOT_AVAILABLE : formatChange(change)} · ${formatVisits(visits)} visits${thin}`);
             })

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { csvField } from './export';
 import { keyLabel, layoutOf, pivotCsv, pivotFigures, pivotOf, spans } from './movement-pivot';
-import { labels } from './test-fixtures';
+import { labels, pivotRow } from './test-fixtures';
 
-const geo = (id: string) => ({ geography_type: id === 'US' ? 'country' : 'dma', geography_id: id, geography_value: labels.GEOGRAPHY[id] });
-const period = (value: string) => ({ period_type: 'monthly', period_value: value, period_epoch_ms: Date.parse(`${value}-01T00:00:00Z`) });
+const geo = (id: string) => ({ geography_type: id === 'US' ? ('country' as const) : ('dma' as const), geography_id: id, geography_value: labels.GEOGRAPHY[id] });
+const period = (value: string) => ({ period_type: 'monthly' as const, period_value: value, period_epoch_ms: Date.parse(`${value}-01T00:00:00Z`) });
+/** The sample of a cell whose row has the fixtures' default device count. */
+const sample = { note: '1,000 devices', low: false };
 
 // Default layout: geography on rows, period on columns. Washington has no visits in 2025-01 (no row).
 const byGeographyAndPeriod = [
-  { ...geo('511'), ...period('2025-02'), normalized_visits: 12.5, raw_visits: 10 },
-  { ...geo('US'), ...period('2025-01'), normalized_visits: 1000.25, raw_visits: 900 },
-  { ...geo('US'), ...period('2025-02'), normalized_visits: 2000, raw_visits: 1800 },
-  { ...geo('501'), ...period('2025-01'), normalized_visits: 300, raw_visits: 250 },
+  pivotRow({ ...geo('511'), ...period('2025-02'), normalized_visits: 12.5, raw_visits: 10 }),
+  pivotRow({ ...geo('US'), ...period('2025-01'), normalized_visits: 1000.25, raw_visits: 900 }),
+  pivotRow({ ...geo('US'), ...period('2025-02'), normalized_visits: 2000, raw_visits: 1800 }),
+  pivotRow({ ...geo('501'), ...period('2025-01'), normalized_visits: 300, raw_visits: 250 }),
 ];
 
 describe('pivotOf', () => {
@@ -20,15 +22,15 @@ describe('pivotOf', () => {
     expect(pivot.rowKeys.map((key) => keyLabel(key, ''))).toEqual(['Washington, DC (Hagerstown, MD)', 'United States', 'New York']);
     expect(pivot.columnKeys.map((key) => keyLabel(key, ''))).toEqual(['2025-01', '2025-02']);
     const [washington, us] = pivot.rowKeys;
-    expect(pivot.cell(us!, pivot.columnKeys[0]!)).toEqual({ normalized: 1000.25, raw: 900 });
+    expect(pivot.cell(us!, pivot.columnKeys[0]!)).toEqual({ normalized: 1000.25, raw: 900, sample });
     expect(pivot.cell(washington!, pivot.columnKeys[0]!)).toBeUndefined();
   });
 
   it('nests several dimensions in their reference orders (ages, genders) and names a category beside a chain', () => {
     const rows = [
-      { gender: 'Male', age: '25-34', place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 1, raw_visits: 1 },
-      { gender: 'Female', age: 'Over 65', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 2, raw_visits: 2 },
-      { gender: 'Female', age: '18-24', place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 3, raw_visits: 3 },
+      pivotRow({ gender: 'Male', age: '25-34', place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 1, raw_visits: 1 }),
+      pivotRow({ gender: 'Female', age: 'Over 65', place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 2, raw_visits: 2 }),
+      pivotRow({ gender: 'Female', age: '18-24', place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', secondary_place_taxonomy_id: 'coffee', secondary_place_taxonomy_value: 'Coffee', normalized_visits: 3, raw_visits: 3 }),
     ];
     const pivot = pivotOf(rows, { rows: ['gender', 'age'], columns: ['category', 'chain'] }, labels);
     expect(pivot.rowKeys.map((key) => keyLabel(key, ''))).toEqual(['Female / 18-24', 'Female / Over 65', 'Male / 25-34']);
@@ -45,11 +47,11 @@ describe('pivotOf', () => {
   });
 
   it('reads the category as the primary taxonomy when the chain is not a dimension', () => {
-    const rows = [{ place_taxonomy_type: 'category', place_taxonomy_id: 'grocery', place_taxonomy_value: 'Grocery', normalized_visits: 5, raw_visits: 4 }];
+    const rows = [pivotRow({ place_taxonomy_type: 'category', place_taxonomy_id: 'grocery', place_taxonomy_value: 'Grocery', normalized_visits: 5, raw_visits: 4 })];
     const pivot = pivotOf(rows, { rows: ['category'], columns: [] }, labels);
     expect(pivot.rowKeys).toEqual([[{ id: 'grocery', name: 'Grocery' }]]);
     expect(pivot.columnKeys).toEqual([[]]);
-    expect(pivot.cell(pivot.rowKeys[0]!, [])).toEqual({ normalized: 5, raw: 4 });
+    expect(pivot.cell(pivot.rowKeys[0]!, [])).toEqual({ normalized: 5, raw: 4, sample });
   });
 });
 
@@ -81,9 +83,9 @@ describe('pivot totals', () => {
 
   it('sums nested demographic dimensions', () => {
     const rows = [
-      { gender: 'Female', age: '18-24', normalized_visits: 1.5, raw_visits: 1 },
-      { gender: 'Female', age: '25-34', normalized_visits: 2, raw_visits: 2 },
-      { gender: 'Male', age: '18-24', normalized_visits: 4, raw_visits: 3 },
+      pivotRow({ gender: 'Female', age: '18-24', normalized_visits: 1.5, raw_visits: 1 }),
+      pivotRow({ gender: 'Female', age: '25-34', normalized_visits: 2, raw_visits: 2 }),
+      pivotRow({ gender: 'Male', age: '18-24', normalized_visits: 4, raw_visits: 3 }),
     ];
     const pivot = pivotOf(rows, { rows: ['gender'], columns: ['age'] }, labels);
     expect(pivot.rowTotal(pivot.rowKeys[0]!)).toEqual({ normalized: 3.5, raw: 3 });

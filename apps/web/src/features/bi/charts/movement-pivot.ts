@@ -1,10 +1,13 @@
 // Movement Pivot: the rows of the pivot view laid out by the layout parameter (dimensions on rows and columns), and
 // the same grid as CSV (RFC 4180).
-import { AGE_ORDER, GENDERS, INCOME_ORDER, type Labels } from '@atlas/domain';
-import { geographyName, num, pairKey, taxonomyName, text } from './data';
-import { csvLines } from './export';
-import type { Figure, Row } from './types';
+import { AGE_ORDER, GENDERS, INCOME_ORDER, type Labels, type MovementPivotRow } from '@atlas/domain';
 import { DEFAULT_CONFIDENCE, type Confidence } from './confidence';
+import { geographyName, pairKey, taxonomyName } from './data';
+import { csvLines } from './export';
+import type { Drawn } from './rows';
+import type { Figure } from './types';
+
+type Row = Drawn<MovementPivotRow>;
 
 export interface PivotLayout {
   rows: string[];
@@ -62,16 +65,16 @@ export function layoutOf(value: unknown): PivotLayout {
 /** A row's member of a dimension (the fields the pivot view answers for it, bi-and-admin.md §3). */
 export function memberOf(row: Row, dimension: string, dimensions: readonly string[], labels: Labels): Member {
   const taxonomy = (secondary: boolean): Member => {
-    const id = text(row, secondary ? 'secondary_place_taxonomy_id' : 'place_taxonomy_id');
-    return { id, name: text(row, secondary ? 'secondary_place_taxonomy_value' : 'place_taxonomy_value') || taxonomyName(labels, id) };
+    const id = (secondary ? row.secondary_place_taxonomy_id : row.place_taxonomy_id) ?? '';
+    return { id, name: (secondary ? row.secondary_place_taxonomy_value : row.place_taxonomy_value) || taxonomyName(labels, id) };
   };
   switch (dimension) {
     case 'geography': {
-      const id = text(row, 'geography_id');
-      return { id, name: text(row, 'geography_value') || geographyName(labels, id) };
+      const id = row.geography_id ?? '';
+      return { id, name: row.geography_value || geographyName(labels, id) };
     }
     case 'period':
-      return { id: text(row, 'period_value'), name: text(row, 'period_value') };
+      return { id: row.period_value ?? '', name: row.period_value ?? '' };
     case 'chain':
       return taxonomy(false);
     case 'category':
@@ -80,7 +83,7 @@ export function memberOf(row: Row, dimension: string, dimensions: readonly strin
     case 'age':
     case 'gender':
     case 'income':
-      return { id: text(row, dimension), name: text(row, dimension) };
+      return { id: row[dimension] ?? '', name: row[dimension] ?? '' };
     default:
       return { id: '', name: '' };
   }
@@ -152,14 +155,14 @@ export function pivotOf(rows: readonly Row[], layout: PivotLayout, labels: Label
   const rowKeys = keysOf(rows, layout.rows, all, labels);
   const columnKeys = keysOf(rows, layout.columns, all, labels);
   const cells = new Map<string, PivotCell>();
-  const countries = new Set(rows.filter((row) => text(row, 'geography_type') === 'country').map((row) => text(row, 'geography_id')));
+  const countries = new Set(rows.filter((row) => row.geography_type === 'country').map((row) => row.geography_id ?? ''));
   for (const row of rows) {
     const rowKey = layout.rows.map((dimension) => memberOf(row, dimension, all, labels));
     const columnKey = layout.columns.map((dimension) => memberOf(row, dimension, all, labels));
     cells.set(pairKey(keyOf(rowKey), keyOf(columnKey)), {
-      normalized: num(row, 'normalized_visits'),
-      raw: num(row, 'raw_visits'),
-      ...(confidence.devices(row) === null ? {} : { sample: { note: confidence.note(row), low: confidence.low(row) } }),
+      normalized: row.normalized_visits,
+      raw: row.raw_visits,
+      sample: { note: confidence.note(row), low: confidence.low(row) },
     });
   }
   const cell = (rowKey: readonly Member[], columnKey: readonly Member[]) => cells.get(pairKey(keyOf(rowKey), keyOf(columnKey)));

@@ -13,6 +13,7 @@ import type {
 import type { ComposeOption } from 'echarts/core';
 import type { ChartDefinition } from '../template';
 import type { Confidence } from './confidence';
+import type { Drawn } from './rows';
 
 /** The options of the chart types and components registered in echarts.ts, and nothing more. */
 export type EChartsOption = ComposeOption<
@@ -79,12 +80,13 @@ export interface ChartSpec {
 export type Values = Record<string, unknown>;
 
 /**
- * A field of some view's rows, as the row schemas of @atlas/domain (analytics-rows.ts) name them: a chart that reads a
- * field no answer carries does not compile.
+ * Builds a chart from the rows of its view, typed by the view's row schema (rows.ts); `confidence` marks the figures
+ * resting on few devices (default: 30 devices, marked).
  */
-export type RowField = AnalyticRow extends infer R ? (R extends unknown ? keyof R & string : never) : never;
-/** A result row as a chart reads it: the fields of the row schemas, each possibly absent. */
-export type Row = Partial<Record<RowField, unknown>>;
-
-/** Builds a chart from its rows; `confidence` marks the figures resting on few devices (default: 30 devices, marked). */
-export type OptionBuilder = (rows: Row[], chart: ChartDefinition, values: Values, labels: Labels, confidence?: Confidence) => ChartSpec;
+export type OptionBuilder<R extends AnalyticRow> = (
+  rows: readonly Drawn<R>[],
+  chart: ChartDefinition,
+  values: Values,
+  labels: Labels,
+  confidence?: Confidence,
+) => ChartSpec;

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { daypartSharesChart, DWELL_AXIS, medianDwellChart, SHARE_AXIS } from './visitation-trends';
-import { chartOf, labels, seriesOf } from './test-fixtures';
+import type { DaypartShareRow } from '@atlas/domain';
+import { chartOf, daypartRow, dwellRow, labels, seriesOf } from './test-fixtures';
 
-const share = (chain: string, share_name: string, value: number | null) => ({
-  place_taxonomy_id: chain,
-  place_taxonomy_value: labels.PLACE_TAXONOMY[chain],
-  share_name,
-  shareOfNormalizedVisits: value,
-});
+const share = (chain: string, share_name: DaypartShareRow['share_name'], value: number | null) =>
+  daypartRow({
+    place_taxonomy_id: chain,
+    place_taxonomy_value: labels.PLACE_TAXONOMY[chain],
+    share_name,
+    shareOfNormalizedVisits: value,
+  });
 
 describe('daypartSharesChart', () => {
   const rows = [
@@ -38,9 +40,9 @@ describe('daypartSharesChart', () => {
 
 describe('medianDwellChart', () => {
   const rows = [
-    { place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', medianDwellTimeMinutes: 12.5, average_dwell_time_minutes: 15.25 },
-    { place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', medianDwellTimeMinutes: 40, average_dwell_time_minutes: 42 },
-    { place_taxonomy_id: 'c', place_taxonomy_value: 'Charlie', medianDwellTimeMinutes: null, average_dwell_time_minutes: null },
+    dwellRow({ place_taxonomy_id: 'b', place_taxonomy_value: 'Bravo', medianDwellTimeMinutes: 12.5, average_dwell_time_minutes: 15.25 }),
+    dwellRow({ place_taxonomy_id: 'a', place_taxonomy_value: 'Alpha', medianDwellTimeMinutes: 40, average_dwell_time_minutes: 42 }),
+    dwellRow({ place_taxonomy_id: 'c', place_taxonomy_value: 'Charlie', medianDwellTimeMinutes: null, average_dwell_time_minutes: null }),
   ];
 
   it('draws one bar per chain of its median dwell time, the average in the tooltip', () => {

@@ -1,8 +1,8 @@
 // Visitation Trends: each chain's visits split by daypart (stacked to 100%) and its median dwell time.
-import { DAYPARTS } from '@atlas/domain';
+import { DAYPARTS, type DaypartShareRow, type DwellTimeRow } from '@atlas/domain';
 import type { BarSeriesOption } from 'echarts/charts';
 import { DEFAULT_CONFIDENCE, sampleNote } from './confidence';
-import { groupsOf, indexRows, limitGroups, num, pairKey, text } from './data';
+import { groupsOf, indexRows, limitGroups, pairKey, taxonomyGroup } from './data';
 import { escapeHtml, formatMinutes, formatPercent, NOT_AVAILABLE, percentTick } from './format';
 import { baseOption, categoryAxisStyle, gridBox, legend, legendOf, tooltip, tooltipLine, tooltipTitle, valueAxisStyle } from './style';
 import type { ChartSpec, EChartsOption, Figure, OptionBuilder } from './types';
@@ -24,14 +24,11 @@ const chainAxis = (names: string[]) => ({
   axisLabel: { ...categoryAxisStyle.axisLabel, interval: 0, width: 140, overflow: 'truncate' as const },
 });
 
-export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+export const daypartSharesChart: OptionBuilder<DaypartShareRow> = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
   const dayparts = chart.categories ?? [...DAYPARTS];
-  const { shown: chains, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
-  const cells = indexRows(rows, (row) => pairKey(text(row, 'place_taxonomy_id'), text(row, 'share_name')));
-  const share = (chainId: string, daypart: string) => {
-    const row = cells.get(pairKey(chainId, daypart));
-    return row ? num(row, 'shareOfNormalizedVisits') : null;
-  };
+  const { shown: chains, limited } = limitGroups(groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
+  const cells = indexRows(rows, (row) => pairKey(row.place_taxonomy_id, row.share_name));
+  const share = (chainId: string, daypart: string) => cells.get(pairKey(chainId, daypart))?.shareOfNormalizedVisits ?? null;
 
   const figures: Figure[] = [];
   const series = dayparts.map(
@@ -84,18 +81,12 @@ export const daypartSharesChart: OptionBuilder = (rows, chart, _values, labels, 
   return { option, figures, legend: legendOf(series), subtitle: `Share of each chain's visits by time of day (${dayparts.join(', ')})`, ...(limited ? { limited } : {}) };
 };
 
-export const medianDwellChart: OptionBuilder = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
-  const { shown: chains, limited } = limitGroups(groupsOf(rows, 'place_taxonomy_id', 'place_taxonomy_value', labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
-  const cells = indexRows(rows, (row) => text(row, 'place_taxonomy_id'));
+export const medianDwellChart: OptionBuilder<DwellTimeRow> = (rows, chart, _values, labels, confidence = DEFAULT_CONFIDENCE): ChartSpec => {
+  const { shown: chains, limited } = limitGroups(groupsOf(rows, taxonomyGroup, labels.PLACE_TAXONOMY), chart.groupLimit, 'chains');
+  const cells = indexRows(rows, (row) => row.place_taxonomy_id);
   const figures: Figure[] = [];
-  const median = (chainId: string) => {
-    const row = cells.get(chainId);
-    return row ? num(row, 'medianDwellTimeMinutes') : null;
-  };
-  const average = (chainId: string) => {
-    const row = cells.get(chainId);
-    return row ? num(row, 'average_dwell_time_minutes') : null;
-  };
+  const median = (chainId: string) => cells.get(chainId)?.medianDwellTimeMinutes ?? null;
+  const average = (chainId: string) => cells.get(chainId)?.average_dwell_time_minutes ?? null;
 
   const option: EChartsOption = {
     ...baseOption(),
