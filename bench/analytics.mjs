@@ -64,12 +64,13 @@ function panelFiles(root, dataDir, size) {
 
 export async function runAnalyticsBench({ root }) {
   const server = (file) => import(path.join(root, 'apps/server/dist', file));
-  const { ANALYTIC_SETS } = await import(path.join(root, 'packages/analytics/dist/index.js'));
+  const { ANALYTIC_SETS, createProgress, formatProgress } = await import(path.join(root, 'packages/analytics/dist/index.js'));
   const { DuckDbEngine } = await server('engine/duckdb.js');
   const { migrate, openPglite } = await server('store/index.js');
   const { MemoryResultCache } = await server('cache/index.js');
   const { ROLLUP_NAMES } = await server('modules/analytics/rollups/definitions.js');
   const { materializeRollup } = await server('modules/analytics/rollups/store.js');
+  const { ROLLUP_COST } = await server('modules/analytics/rollups/costs.js');
   const { VIEWS } = await server('modules/analytics/views/index.js');
   const { copyPanelToPostgres } = await server('modules/analytics/warehouse-copy.js');
   const { warehouseRunner } = await server('modules/analytics/warehouse.js');
@@ -113,8 +114,12 @@ export async function runAnalyticsBench({ root }) {
         }
       });
       const builds = [];
+      // One line as each rollup starts and ends, with the build's share done and time left (docs/analytics.md "Progress").
+      const progress = createProgress(ROLLUP_NAMES.map((name) => ({ name, weight: ROLLUP_COST[name] })), (report) => console.log(`> rollups: ${formatProgress(report)}`));
       for (const name of ROLLUP_NAMES) {
+        progress.update(name, 0, 0);
         const built = await time(() => materializeRollup(engine, randomUUID(), name, relations));
+        progress.finish(name, built.result.rowCount);
         relations[name] = built.result.relation;
         builds.push(`${name} ${(built.ms / 1000).toFixed(1)} s (${built.result.rowCount.toLocaleString('en-US')} rows)`);
       }

@@ -25,8 +25,11 @@ export function freePort() {
   });
 }
 
-/** Starts apps/server/dist/main.js on PGlite in `dataDir` (no DATABASE_URL, no Redis) and waits for its health answer. */
-export async function startServer(root, dataDir, env = {}) {
+/**
+ * Starts apps/server/dist/main.js on PGlite in `dataDir` (no DATABASE_URL, no Redis) and waits for its health answer
+ * (longer than 120 s when a large demo panel is generated before it listens).
+ */
+export async function startServer(root, dataDir, env = {}, startTimeoutMs = 120_000) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -34,7 +37,7 @@ export async function startServer(root, dataDir, env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
+  const until = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
@@ -42,7 +45,7 @@ export async function startServer(root, dataDir, env = {}) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error('the server did not start within 120 s');
+    if (Date.now() > until) throw new Error(`the server did not start within ${startTimeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };

@@ -18,6 +18,8 @@ ensureDependencies();
 ensureChromium();
 build();
 try {
+  // The browser tests are code too: type-checked like the rest (the build covers everything else).
+  run('npx', ['tsc', '--noEmit', '-p', 'apps/web/tsconfig.node.json']);
   run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 } catch {
   process.exit(1);

@@ -6,6 +6,7 @@ import { DEMO_ORGANIZATION, DEMO_USERS, seedDemo } from './seed/demo.js';
 import { seedFootTraffic } from './seed/foot-traffic.js';
 import { pruneRollups } from './modules/analytics/rollups/store.js';
 import { recoverInterruptedLoads } from './modules/datasets/recovery.js';
+import { recoverTileBuilds } from './modules/tiles/build-loads.js';
 import { startInstance } from './cluster/instance.js';
 import { migrate, openStore } from './store/index.js';
 import { blame, listenFailure, startupFailure, writableFolder } from './startup.js';
@@ -26,12 +27,18 @@ const applied = await migrate(db);
 const instance = await startInstance(db, config.cluster);
 await seedDemo(db, config.demoPassword);
 const engine = await openEngine(config, db);
-await recoverInterruptedLoads(db, engine);
-instance.everyBeat(() => recoverInterruptedLoads(db, engine));
+const blobs = openBlobStore(config);
+// Uploads and tile builds of dead processes are failed; vector tile archives nobody serves are removed.
+const recover = async () => {
+  await recoverInterruptedLoads(db, engine);
+  await recoverTileBuilds(db, engine, blobs, config.dataDir);
+};
+await recover();
+instance.everyBeat(recover);
 await seedFootTraffic(db, engine, { ...config.demoPanel, dataDir: config.dataDir, log: (message) => console.log(message) });
 const pruned = await pruneRollups(db, engine);
 if (pruned) console.log(`Removed ${pruned} analytic rollups of deleted panels`);
-const app = await buildApp({ db, config, blobs: openBlobStore(config), engine, logger: true });
+const app = await buildApp({ db, config, blobs, engine, logger: true });
 
 const shutdown = async () => {
   await app.close();

@@ -77,6 +77,13 @@ describe('accounts in the administration console', () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toBe('This account is disabled');
     expect((await session.request(secondary.token, 'GET', '/v1/users/me')).status).toBe(401);
+
+    // The Users tab says which account is disabled.
+    await page.goto(`/admin?section=users&q=${encodeURIComponent('Merge E2E')}`);
+    await page.getByTestId('user-row').filter({ hasText: SECONDARY }).getByTestId('user-disabled').filter({ hasText: /^ ?Disabled: merged into another account on / }).waitFor();
+    expect(await page.getByTestId('user-row').filter({ hasText: PRIMARY }).getByTestId('user-disabled').count()).toBe(0);
+    await page.goto('/admin?section=accounts');
+    await page.getByText('Find the accounts to merge').waitFor();
   });
 
   it('shows a refusal as "message (details)": the disabled account cannot be merged again', async () => {

@@ -14,6 +14,8 @@ let page: Page;
 interface FeaturedMap {
   id: string;
   publishedId: string;
+  title: string;
+  description: string;
   highlighted: boolean;
 }
 

@@ -1,8 +1,8 @@
 // The queries screen in a real browser against the real server (issue 18 "Queries"): the analyst gets the server's
 // "Could not parse query template (details)" and the form's own checks, creates a template over the demo places
 // dataset with a list parameter, runs it with values picked from the column's distinct values and sees the rows,
-// bookmarks the run, finds the new version in the history after an edit, shares the template with the viewer through
-// the share dialog, and cancels a long query (the state goes running → cancelled); the viewer gets no create or save
+// bookmarks the run and renames the bookmark, finds the new version in the history after an edit, shares the
+// template with the viewer through the share dialog, and cancels a long query (the state goes running → cancelled); the viewer gets no create or save
 // controls and no edit, share or delete, but runs the template shared with it. The analyst tags the template through
 // the bulk bar and the tag filter (applied by the server) lists only it (issue 17).
 // Screenshots: test-results/screens/queries-empty.png, queries-form.png, queries-run.png, queries-rollup.png, queries-bookmarks.png,
@@ -136,7 +136,15 @@ describe('queries', () => {
     await bookmark.waitFor();
     expect(await bookmark.innerText()).toContain(`category_name = ${first}, ${second}`);
     await session.screenshot('queries-bookmarks');
-    await bookmark.getByRole('button', { name: 'Open' }).click();
+    // Renamed in place: the name changes, the values stay.
+    await bookmark.getByRole('button', { name: 'Rename' }).click();
+    await dialog().getByLabel('Bookmark name').fill('Two picked categories');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog().waitFor({ state: 'detached' });
+    const renamed = page.locator('tr[data-bookmark]', { hasText: 'Two picked categories' });
+    await renamed.waitFor();
+    expect(await renamed.innerText()).toContain(`category_name = ${first}, ${second}`);
+    await renamed.getByRole('button', { name: 'Open' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'run');
     await expect.poll(() => page.getByLabel('Value of category_name', { exact: true }).inputValue(), POLL).toBe(`${first}\n${second}`);
 

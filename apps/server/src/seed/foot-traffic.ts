@@ -1,3 +1,4 @@
+import { formatProgress, throttleProgress } from '@atlas/analytics';
 import type { Engine } from '../engine/types.js';
 import { loadPanelTables, missingPanelTables, readyPanelDatasets } from '../modules/analytics/demo-panel.js';
 import { loadPanel } from '../modules/analytics/panel.js';
@@ -13,6 +14,7 @@ export interface FootTrafficSeed {
 }
 
 const OWNER_EMAIL = 'admin@example.com';
+const PROGRESS_LINE_MS = 5000;
 
 /**
  * Gives the demo organization the synthetic foot-traffic panel as four datasets owned by the demo administrator
@@ -31,9 +33,11 @@ async function loadMissingTables(db: Db, engine: Engine, { visits, seed, dataDir
   const identity = identityOfUser(owner);
   log(`Generating the demo foot-traffic panel (${visits.toLocaleString('en-US')} visits, seed ${seed}) …`);
   const generated = performance.now();
-  await loadPanelTables(db, engine, identity, tables, { visits, seed }, dataDir);
+  // One line per stage and every 5 s within one, for the generator and the rollup build alike.
+  const lines = (what: string) => throttleProgress((report) => log(`${what}: ${formatProgress(report)}`), PROGRESS_LINE_MS);
+  await loadPanelTables(db, engine, identity, tables, { visits, seed }, dataDir, lines('Panel'));
   log(`Demo foot-traffic panel loaded in ${((performance.now() - generated) / 1000).toFixed(1)} s.`);
   const started = performance.now();
-  await loadPanel(db, engine, identity, owner.organization_id, false);
+  await loadPanel(db, engine, identity, owner.organization_id, false, { onProgress: lines('Rollups') });
   log(`Analytic rollups built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -2,7 +2,7 @@
 // Writes places/panel/visits/population.parquet and prints progress and timing on stderr.
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { DEFAULT_END, DEFAULT_START, DEMO_SEED, DEMO_VISITS, generatePanel, type GenerateProgress } from '../index.js';
+import { DEFAULT_END, DEFAULT_START, DEMO_SEED, DEMO_VISITS, formatProgress, generatePanel, throttleProgress } from '../index.js';
 import { parseCount } from './args.js';
 
 const USAGE = `Usage: generate [--visits N] [--seed S] [--out DIR] [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--threads T] [--memory-limit SIZE]
@@ -37,14 +37,8 @@ const main = async (): Promise<void> => {
   const visits = values.visits ? parseCount(values.visits) : DEMO_VISITS;
   const seed = values.seed === undefined ? DEMO_SEED : Number(values.seed);
   const threads = values.threads === undefined ? undefined : parseCount(values.threads);
-  // One line per new message, and at most every 15 s while a message repeats (DuckDB's sort progress stalls).
-  let last = { message: '', at: -Infinity };
-  const onProgress = (p: GenerateProgress) => {
-    const message = `${p.phase}: ${p.message}`;
-    if (message === last.message && p.elapsedMs - last.at < 15_000) return;
-    last = { message, at: p.elapsedMs };
-    process.stderr.write(`[${seconds(p.elapsedMs).padStart(7)}] ${message}\n`);
-  };
+  // One line per stage, and every 5 s within one.
+  const onProgress = throttleProgress((p) => process.stderr.write(`[${seconds(p.elapsedMs).padStart(7)}] ${formatProgress(p)}\n`), 5000);
   const files = await generatePanel({
     visits,
     seed,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGE_ORDER, GENDERS, INCOME_ORDER } from '@atlas/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DMAS, PANEL_TABLES, generatePanel, type PanelFiles, type PanelTable } from '../index.js';
+import { DMAS, GENERATE_STAGES, PANEL_TABLES, generatePanel, type GenerateProgress, type PanelFiles, type PanelTable } from '../index.js';
 
 const VISITS = 60_000;
 const TABLES = Object.keys(PANEL_TABLES) as PanelTable[];
@@ -45,6 +45,16 @@ describe('generatePanel determinism', () => {
     expect(await sha256(other.visits)).not.toBe(await sha256(first.visits));
     expect(await sha256(other.panel)).not.toBe(await sha256(first.panel));
     expect(await sha256(other.population)).toBe(await sha256(first.population));
+  });
+
+  it('reports every stage in order with rows written of rows planned, ending at 100 %', async () => {
+    const seen: GenerateProgress[] = [];
+    const files = await generatePanel({ visits: VISITS, seed: 11, outDir: path.join(dir, 'd'), onProgress: (p) => seen.push(p) });
+    expect([...new Set(seen.map((p) => p.stage))]).toEqual([...GENERATE_STAGES]);
+    const fractions = seen.map((p) => p.fraction);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(seen.at(-1)).toMatchObject({ stage: 'visits sorted', fraction: 1, done: VISITS, planned: VISITS, etaMs: 0 });
+    expect(seen.find((p) => p.stage === 'panel' && p.done > 0)).toMatchObject({ done: files.counts.devices, planned: files.counts.devices });
   });
 
   it('rejects bad options', async () => {

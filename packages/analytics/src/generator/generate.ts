@@ -1,6 +1,7 @@
 // generatePanel: builds the small tables in JS (seeded PRNG), hands them to DuckDB, and lets
-// DuckDB stream the visits (hash-based randomness over the visit index) sorted into Parquet;
-// nothing of the visits is held in JS.
+// DuckDB generate the visits (hash-based randomness over the visit index) in batches, then sort
+// them into Parquet; nothing of the visits is held in JS. Progress: a ProgressReport per stage
+// and batch (docs/analytics.md "Progress").
 import { mkdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +15,10 @@ import { Rng, sqlStreamOffset } from './prng.js';
 import { CHAINS, DMAS } from './reference/index.js';
 import { DEFAULT_END, DEFAULT_START } from './schema.js';
 import { loadModel } from './tables.js';
-import type { GenerateOptions, GeneratePhase, PanelFiles } from './types.js';
+import { createProgress, type Progress } from '../progress/progress.js';
+import { GENERATE_STAGES, type GenerateOptions, type GeneratePhase, type PanelFiles } from './types.js';
 import { REP_CHAIN_BITS } from './device-layout.js';
-import { blockSize, visitsCopy } from './visits-sql.js';
+import { VISITS_RAW, blockSize, visitsCopy, visitsInsert, type VisitsSqlInput } from './visits-sql.js';
 
 /** Parquet settings for every table: v2 pages (delta encodings shrink sorted ids and timestamps). */
 const PARQUET = "FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE 1048576";
@@ -30,34 +32,59 @@ const validate = (options: GenerateOptions): void => {
   if (!Number.isSafeInteger(options.seed) || options.seed < 0) throw new Error(`seed must be a non-negative integer, got ${options.seed}`);
 };
 
-/** Runs one statement while reporting DuckDB's progress. */
-const runWithProgress = async (connection: DuckDBConnection, sql: string, report: (fraction: number) => void): Promise<void> => {
-  const timer = setInterval(() => {
-    const { percentage } = connection.progress;
-    if (percentage >= 0) report(percentage / 100);
-  }, 1000);
-  try {
-    await connection.run(sql);
-  } finally {
-    clearInterval(timer);
+/** Visits per batch at least (each batch rebuilds the joins' hash tables), and batches at most: a count every few seconds at 100 M. */
+const MIN_BATCH_VISITS = 2_000_000;
+const MAX_BATCHES = 20;
+
+const visitBatches = (visits: number): number => Math.min(MAX_BATCHES, Math.ceil(visits / MIN_BATCH_VISITS));
+
+/** Generates the visits batch by batch into visits_raw, reporting the rows written after each. */
+const generateVisits = async (connection: DuckDBConnection, input: VisitsSqlInput, progress: Progress): Promise<void> => {
+  const blocks = Math.ceil(input.visits / input.block);
+  const perBatch = Math.ceil(blocks / visitBatches(input.visits));
+  await connection.run(VISITS_RAW);
+  progress.update('visits', 0, input.visits);
+  // Row order in visits_raw does not matter (the file's order is total: place, time, index), so the inserts need not keep it.
+  await connection.run('SET preserve_insertion_order = false');
+  for (let first = 0; first < blocks; first += perBatch) {
+    const last = Math.min(blocks, first + perBatch);
+    await connection.run(`CREATE OR REPLACE TABLE blocks AS SELECT range AS b FROM range(${first}, ${last})`);
+    await connection.run(visitsInsert(input));
+    if (last < blocks) progress.update('visits', last * input.block, input.visits);
   }
+  await connection.run('SET preserve_insertion_order = true');
+  progress.finish('visits', input.visits);
+};
+
+/** Sorts visits_raw into the file. DuckDB's counters stand still while it sorts, so the stage's count is known at its end. */
+const writeSortedVisits = async (connection: DuckDBConnection, file: string, visits: number, progress: Progress): Promise<void> => {
+  progress.update('visits sorted', 0, visits);
+  await connection.run(visitsCopy(file, PARQUET));
+  progress.finish('visits sorted', visits);
 };
 
 export const generatePanel = async (options: GenerateOptions): Promise<PanelFiles> => {
   validate(options);
   const began = Date.now();
-  const progress = (phase: GeneratePhase, message: string, fraction?: number) =>
-    options.onProgress?.({ phase, message, elapsedMs: Date.now() - began, ...(fraction === undefined ? {} : { fraction }) });
   const start = options.start ?? DEFAULT_START;
   const end = options.end ?? DEFAULT_END;
   const outDir = path.resolve(options.outDir);
   const days = buildCalendar(start, end);
 
-  progress('reference', `${DMAS.length} markets, ${CHAINS.length} chains, ${days.length} days`);
   const footprint = buildFootprint(CHAINS, DMAS, new Rng(options.seed, 'places'));
   const population = buildPopulation(DMAS);
   const devices = deviceCount(options.visits);
-  progress('panel', `${devices} devices, ${footprint.places.length} places`);
+  // Weights are rows written (the model: devices built); the sort reads every visit again, so it weighs as much.
+  const planned: Record<GeneratePhase, number> = {
+    model: devices,
+    places: footprint.places.length,
+    population: population.length,
+    panel: devices,
+    visits: options.visits,
+    'visits sorted': options.visits,
+  };
+  const progress = createProgress(GENERATE_STAGES.map((name) => ({ name, weight: planned[name] })), (report) => options.onProgress?.(report));
+  progress.update('model', 0, devices);
   const panel = buildPanel(devices, DMAS, population, CHAINS, footprint.present, destinations(DMAS), new Rng(options.seed, 'panel'));
   const offsetRng = new Rng(options.seed, 'visits');
   const offsets = Array.from({ length: 5 }, () => sqlStreamOffset(offsetRng));
@@ -77,28 +104,27 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
     preserve_insertion_order: 'true',
   });
   const connection = await instance.connect();
-  // Progress tracking (connection-level settings) feeds onProgress; nothing is printed.
-  await connection.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false');
   const files = {
     places: path.join(outDir, 'places.parquet'),
     panel: path.join(outDir, 'panel.parquet'),
     visits: path.join(outDir, 'visits.parquet'),
     population: path.join(outDir, 'population.parquet'),
   };
-  const copy = async (sql: string, file: string) => {
+  const copy = async (stage: GeneratePhase, sql: string, file: string) => {
+    progress.update(stage, 0, planned[stage]);
     const partial = `${file}.partial`;
     await connection.run(`COPY (${sql}) TO ${sqlPath(partial)} (${PARQUET})`);
     await rename(partial, file);
+    progress.finish(stage, planned[stage]);
   };
   try {
-    progress('lookups', 'loading lookup tables');
     await loadModel(connection, { footprint, panel, population, days });
+    progress.finish('model', devices);
 
-    progress('places', 'writing places.parquet');
-    await copy('SELECT * FROM places_src ORDER BY place_id', files.places);
+    await copy('places', 'SELECT * FROM places_src ORDER BY place_id', files.places);
 
-    progress('population', 'writing population.parquet and panel.parquet');
     await copy(
+      'population',
       `SELECT m.dma_id, c.age, c.gender, c.income, p.population::BIGINT AS population
        FROM census p JOIN markets m ON m.idx = p.home JOIN cells c ON c.cell = p.cell
        ORDER BY p.home, p.cell`,
@@ -106,6 +132,7 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
     );
     // weight = population of the device's cell ÷ panel devices in that cell (exact double division).
     await copy(
+      'panel',
       `WITH counted AS (SELECT home, cell, count(*) AS devices FROM devices GROUP BY home, cell)
        SELECT d.device_id, m.dma_id AS home_dma_id, c.age, c.gender, c.income,
               p.population / n.devices::DOUBLE AS weight
@@ -118,11 +145,10 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
       files.panel,
     );
 
-    progress('visits', `generating ${options.visits} visits`, 0);
-    const block = blockSize(options.visits);
+    // Blocks sized for one batch, so that each batch's blocks span several row groups and every thread works (the rows do not depend on it).
+    const block = blockSize(Math.ceil(options.visits / visitBatches(options.visits)));
     // The unnest source has no useful cardinality estimate: keep the joins as written, lookup tables on the build side.
     await connection.run("SET disabled_optimizers = 'join_order,build_side_probe_side'");
-    await connection.run(`CREATE TABLE blocks AS SELECT range AS b FROM range(${Math.ceil(options.visits / block)})`);
     const first = new Date(parseDate(start));
     const input = {
       visits: options.visits,
@@ -136,9 +162,8 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
       block,
     };
     const partial = `${files.visits}.partial`;
-    await runWithProgress(connection, visitsCopy(input, partial, PARQUET), (fraction) =>
-      progress('visits', `visits ${(fraction * 100).toFixed(0)} %`, fraction),
-    );
+    await generateVisits(connection, input, progress);
+    await writeSortedVisits(connection, partial, options.visits, progress);
     await rename(partial, files.visits);
   } finally {
     connection.closeSync();
@@ -146,7 +171,6 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
     await rm(spill, { recursive: true, force: true });
   }
   const elapsedMs = Date.now() - began;
-  progress('done', `done in ${(elapsedMs / 1000).toFixed(1)} s`);
   return {
     ...files,
     counts: { places: footprint.places.length, devices, visits: options.visits, populationCells: population.length },

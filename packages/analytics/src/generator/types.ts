@@ -1,3 +1,5 @@
+import type { ProgressReport } from '../progress/progress.js';
+
 export interface GenerateOptions {
   /** Number of visits (rows of visits.parquet). */
   readonly visits: number;
@@ -15,15 +17,12 @@ export interface GenerateOptions {
   readonly memoryLimit?: string;
 }
 
-export type GeneratePhase = 'reference' | 'panel' | 'lookups' | 'places' | 'population' | 'visits' | 'done';
+/** Stages of a generation, in order: their counts are rows of each table (the model: devices built in JS). */
+export const GENERATE_STAGES = ['model', 'places', 'population', 'panel', 'visits', 'visits sorted'] as const;
+export type GeneratePhase = (typeof GENERATE_STAGES)[number];
 
-export interface GenerateProgress {
-  readonly phase: GeneratePhase;
-  readonly message: string;
-  /** Share of the visits query done (0..1), when DuckDB reports it. */
-  readonly fraction?: number;
-  readonly elapsedMs: number;
-}
+/** Stage, rows written of rows planned, share done and time left (see progress/progress.ts). */
+export type GenerateProgress = ProgressReport;
 
 export interface PanelFiles {
   readonly places: string;

@@ -146,11 +146,18 @@ visits AS (
 )`;
 };
 
-/** The full statement: visits ordered by place and time, visit_id = rank in that order. */
-export const visitsCopy = (input: VisitsSqlInput, path: string, options: string): string => `
-COPY (
+/** Appends the visits of the blocks table (one batch) to visits_raw, unordered: the batches make the progress counts. */
+export const visitsInsert = (input: VisitsSqlInput): string => `
+INSERT INTO visits_raw
   ${visitsSelect(input)}
+  SELECT i, device_id, place_id, started_at, dwell_minutes FROM visits`;
+
+export const VISITS_RAW = 'CREATE TABLE visits_raw (i BIGINT, device_id INTEGER, place_id INTEGER, started_at TIMESTAMP, dwell_minutes DOUBLE)';
+
+/** The file: visits ordered by place and time, visit_id = rank in that order. */
+export const visitsCopy = (path: string, options: string): string => `
+COPY (
   SELECT row_number() OVER (ORDER BY place_id, started_at, i)::BIGINT AS visit_id, device_id, place_id, started_at, dwell_minutes
-  FROM visits
+  FROM visits_raw
   ORDER BY visit_id
 ) TO '${path.replaceAll("'", "''")}' (${options})`;

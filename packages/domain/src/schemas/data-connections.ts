@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { STORAGE_CONNECTION_TYPES, VISIBILITIES, WAREHOUSE_CONNECTION_TYPES } from '../enums.js';
 import { CallerActions, Nullable, StringEnum, Timestamps, Uuid } from '../schema-helpers.js';
 
@@ -30,6 +30,64 @@ export const PostgresConnectionOptions = Type.Object(
   { additionalProperties: false, title: 'PostgresConnectionOptions' },
 );
 export type PostgresConnectionOptions = Static<typeof PostgresConnectionOptions>;
+
+/** What each type's write-only secret is (`password` / `passwordEnvVar` hold it): the forms' label and the schemas' description. */
+export const CONNECTION_SECRET_NAMES: Record<DataConnectionType, string> = {
+  snowflake: 'password',
+  'big-query': 'service account key (JSON)',
+  athena: 'secret access key',
+  postgres: 'password',
+  presto: 'password',
+  redshift: 'password',
+  databricks: 'personal access token',
+  motherduck: 'MotherDuck token',
+  kinetica: 'password',
+  s3: 'secret access key',
+  'google-cloud-storage': 'service account key (JSON)',
+  planet: 'Planet API key',
+};
+
+const connectionName = (description?: string) => Type.String({ minLength: 1, maxLength: 255, ...(description ? { description } : {}) });
+const connectionOptions = (type: DataConnectionType, properties: TProperties) =>
+  Type.Object({ ...properties, ...connectionPasswordFields }, { additionalProperties: false, description: `password / passwordEnvVar: the ${CONNECTION_SECRET_NAMES[type]}` });
+
+/**
+ * Each type's options: what its official driver needs to connect (PostgreSQL's runs here; the others are saved and
+ * answer 501 until their driver is installed). The server validates with them and the connector form is drawn from them.
+ */
+export const CONNECTION_OPTIONS = {
+  snowflake: connectionOptions('snowflake', {
+    account: connectionName(),
+    warehouse: Type.Optional(connectionName()),
+    database: connectionName(),
+    schema: Type.Optional(connectionName()),
+    user: connectionName(),
+    role: Type.Optional(connectionName()),
+  }),
+  'big-query': connectionOptions('big-query', { projectId: connectionName(), location: Type.Optional(connectionName()) }),
+  athena: connectionOptions('athena', {
+    region: connectionName(),
+    workgroup: Type.Optional(connectionName()),
+    outputLocation: connectionName('s3:// location for results'),
+    accessKeyId: connectionName(),
+  }),
+  postgres: PostgresConnectionOptions,
+  presto: connectionOptions('presto', {
+    host: connectionName(),
+    port: Type.Integer({ minimum: 1, maximum: 65535, default: 8080 }),
+    catalog: connectionName(),
+    schema: Type.Optional(connectionName()),
+    user: connectionName(),
+    ssl: Type.Boolean({ default: false }),
+  }),
+  redshift: connectionOptions('redshift', { ...PostgresConnectionOptions.properties, port: Type.Integer({ minimum: 1, maximum: 65535, default: 5439 }) }),
+  databricks: connectionOptions('databricks', { host: connectionName(), httpPath: connectionName(), catalog: Type.Optional(connectionName()), schema: Type.Optional(connectionName()) }),
+  motherduck: connectionOptions('motherduck', { database: connectionName() }),
+  kinetica: connectionOptions('kinetica', { url: Type.String({ minLength: 1, maxLength: 2048, format: 'uri', description: 'The Kinetica server address (https://…)' }), user: connectionName() }),
+  s3: connectionOptions('s3', { bucket: connectionName(), region: connectionName(), prefix: Type.Optional(Type.String({ maxLength: 1024 })), accessKeyId: Type.Optional(connectionName()) }),
+  'google-cloud-storage': connectionOptions('google-cloud-storage', { bucket: connectionName(), projectId: Type.Optional(connectionName()), prefix: Type.Optional(Type.String({ maxLength: 1024 })) }),
+  planet: connectionOptions('planet', {}),
+} as const satisfies Record<DataConnectionType, ReturnType<typeof Type.Object>>;
 
 /** Options as stored and answered: per type (see the type's options schema), never holding a password. */
 const Options = Type.Record(Type.String(), Type.Unknown(), { description: "Per type, checked against the type's options schema (postgres: PostgresConnectionOptions)" });

@@ -107,6 +107,39 @@ describe.each(testStores())('audit log on $name', (store) => {
     expect(entries[1]!.change).toEqual({ name: { from: `One ${type}`, to: `Two ${type}` } });
   });
 
+  it('logs each other kind of write once: organizations, invitations, flags, templates, folders, publications', async () => {
+    /** Every entry written since `start`, newest first, as [record type, action]. */
+    const since = async (start: string) =>
+      ((await call(admin, 'GET', `/v1/admin/audit-logs?from=${encodeURIComponent(start)}&limit=500`)).json().items as Entry[]).map((entry) => [entry.resourceType, entry.action]);
+    const expectEntries = async (write: () => Promise<{ statusCode: number; body: string }>, expected: Array<[string, string]>) => {
+      const start = new Date().toISOString();
+      const response = await write();
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expect(await since(start)).toEqual(expected);
+    };
+
+    const organization = await call(admin, 'POST', '/v1/organizations', { name: `Audited ${randomUUID().slice(0, 8)}` });
+    const organizationId = organization.json().id as string;
+    expect((await entriesOf(organizationId)).map((entry) => [entry.resourceType, entry.action, entry.actor?.email])).toEqual([['organization', 'create', 'admin@example.com']]);
+    await expectEntries(() => call(admin, 'POST', `/v1/organizations/${organizationId}/invitations/newcomer@audited.example?application=studio`, {}), [['organization', 'invitation.create']]);
+    await expectEntries(() => call(admin, 'PUT', `/v1/admin/organizations/${organizationId}/flags`, { dummy: true }), [['organization', 'flag.create']]);
+
+    await expectEntries(() => call(analyst, 'POST', '/v1/data-queries/templates', { name: 'Audited template', template: 'SELECT 1 AS one', parameters: [] }), [['query-template', 'create']]);
+    const project = await call(analyst, 'POST', '/v1/projects', { name: 'Audited project' });
+    await expectEntries(() => call(analyst, 'POST', `/v1/projects/${project.json().id}/folders`, { name: 'Audited folder' }), [['project', 'folder.create']]);
+
+    const map = await newMap('Audited publication');
+    const start = new Date().toISOString();
+    const pending = await call(analyst, 'POST', `/v1/maps/${map}/publish/resources`, { uploadOptions: {} });
+    expect(pending.statusCode, pending.body).toBeLessThan(300);
+    const published = await call(analyst, 'POST', `/v1/maps/${map}/publish/${pending.json().publishedId}`);
+    expect(published.statusCode, published.body).toBeLessThan(300);
+    expect((await since(start)).filter(([type]) => type === 'map')).toEqual([
+      ['map', 'publication.update'],
+      ['map', 'publication.create'],
+    ]);
+  });
+
   it('logs what belongs to a record (grants, tags) under the record, and the tag itself as its own record', async () => {
     const id = await newMap('Shared and tagged');
     const viewerId = await userId(h.db, 'viewer@example.com');

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { generatePanel, PANEL_TABLES, type PanelTable } from '@atlas/analytics';
+import { generatePanel, PANEL_TABLES, type PanelTable, type ProgressReport } from '@atlas/analytics';
 import type { Engine } from '../../engine/types.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
@@ -48,12 +48,14 @@ export const missingPanelTables = (datasets: readonly PanelDataset[]): PanelTabl
  * Generates the panel and loads `tables` of it as datasets `owner` owns in their organization (members read them).
  * Datasets of a table that a load left half-way are replaced, not duplicated. Throws when a table fails to load.
  */
-export async function loadPanelTables(db: Db, engine: Engine, owner: Identity, tables: readonly PanelTable[], { visits, seed }: PanelSize, dataDir: string): Promise<PanelDataset[]> {
+export async function loadPanelTables(
+  db: Db, engine: Engine, owner: Identity, tables: readonly PanelTable[], { visits, seed }: PanelSize, dataDir: string, onProgress?: (report: ProgressReport) => void,
+): Promise<PanelDataset[]> {
   // Unique per run, so what a crashed or concurrent run left there is never mixed in.
   const outDir = path.join(dataDir, 'tmp', `panel-${owner.organizationId}-${randomUUID()}`);
   const loaded: PanelDataset[] = [];
   try {
-    const files = await generatePanel({ visits, seed, outDir });
+    const files = await generatePanel({ visits, seed, outDir, ...(onProgress ? { onProgress } : {}) });
     for (const table of tables) {
       await removeUnfinished(db, engine, owner.organizationId, table);
       const dataset = await createDataset(db, owner, {

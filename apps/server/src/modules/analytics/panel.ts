@@ -5,7 +5,7 @@ import { invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { findPanelDatasets } from './repo.js';
-import { ensureRollups } from './rollups/store.js';
+import { panelRollups, type RollupWait } from './rollups/underway.js';
 import type { PanelRelations, RawPanelRelations } from './views/index.js';
 
 export const PANEL_NOT_LOADED = 'The foot-traffic panel is not loaded for this organization';
@@ -16,8 +16,13 @@ export interface Panel {
   versions: Record<string, string>;
 }
 
-/** The oldest readable dataset of each panel table, with data (422 when any is missing), and its rollups. */
-export async function loadPanel(db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean): Promise<Panel> {
+/**
+ * The oldest readable dataset of each panel table, with data (422 when any is missing), and its rollups. While rollups
+ * build, the panel datasets' metadata.progress says which (rollups/status.ts); `wait` bounds the wait (503 after it).
+ */
+export async function loadPanel(
+  db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean, wait: RollupWait = {},
+): Promise<Panel> {
   const found = await findPanelDatasets(db, identity, organizationId, PANEL_TABLE_NAMES, adminMode);
   const relations: Partial<RawPanelRelations> = {};
   const datasets: Partial<Record<keyof RawPanelRelations, string>> = {};
@@ -31,5 +36,5 @@ export async function loadPanel(db: Queryable, engine: Engine, identity: Identit
     versions[id] = data.version;
   }
   const source = { relations: relations as RawPanelRelations, datasets: datasets as Record<keyof RawPanelRelations, string>, versions };
-  return { relations: await ensureRollups(db, engine, source), versions };
+  return { relations: await panelRollups(db, engine, source, wait), versions };
 }

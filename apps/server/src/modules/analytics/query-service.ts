@@ -16,6 +16,8 @@ import { VIEWS, type View } from './views/index.js';
 export const NO_DATA = 'No data for the selected parameters';
 /** Answers stay valid until the panel data changes (new versions, new keys) or an invalidation drops them. */
 const CACHE_TTL_MS = 24 * 3600_000;
+/** A query waits this long for a rollup build, then answers 503 with the build's stage (the dashboards ask again). */
+const ROLLUP_WAIT_MS = 15_000;
 
 
 export interface QueryDeps {
@@ -51,7 +53,7 @@ export async function runQuery(
   const definition = await effectiveDefinition(db, organizationId, findDefinition(setId));
   const { run } = viewOf(definition, templateId);
   const values = checkedValues(definition, templateId, given);
-  const panel = await loadPanel(db, engine, identity, organizationId, impersonating);
+  const panel = await loadPanel(db, engine, identity, organizationId, impersonating, { waitMs: ROLLUP_WAIT_MS });
 
   const key = resultCacheKey(queryHash(definition.id, templateId, organizationId, values, given), panel.versions);
   const cached = options.refresh ? null : await cache.get(key);

@@ -31,7 +31,7 @@ export function analyticsRoutes(app: App, { db, engine, cache }: AppDeps) {
         body: QueryBody,
         headers: Type.Object({ 'cache-control': Type.Optional(Type.String({ description: 'no-cache recomputes instead of answering from the cache' })) }),
         // The rows of each view are one of the row schemas of @atlas/domain (analytics-rows.ts).
-        response: { 200: AnalyticQueryResult, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 200: AnalyticQueryResult, ...errorResponses(400, 401, 403, 404, 422, 503) },
       },
     },
     async (request, reply) => {

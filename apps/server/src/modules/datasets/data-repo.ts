@@ -16,13 +16,18 @@ interface LoadRow {
   finished_at: Date | null;
 }
 
+/** Tile builds are loads of their tileset (migration 018), failed apart from uploads: their message differs. */
+export const TILE_BUILD_SOURCES = ['hextile', 'vectortile'] as const;
+export type TileBuildSource = (typeof TILE_BUILD_SOURCES)[number];
+export type LoadSource = 'upload' | 'clone' | TileBuildSource;
+
 export interface NewLoad {
   id: string;
   /** The server instance running the load (null for a clone, finished in its transaction). */
   instanceId: string | null;
   datasetId: string;
   userId: string;
-  source: 'upload' | 'clone';
+  source: LoadSource;
   format: DataLoadExecution['format'];
   status: DataLoadExecution['status'];
 }
@@ -39,7 +44,7 @@ export async function insertLoad(db: Queryable, load: NewLoad): Promise<void> {
 export async function finishLoad(
   db: Queryable,
   id: string,
-  outcome: { status: 'success'; dataVersion: string; rowCount: number; format: NonNullable<DataLoadExecution['format']> } | { status: 'failure'; error: string },
+  outcome: { status: 'success'; dataVersion: string; rowCount: number; format: DataLoadExecution['format'] } | { status: 'failure'; error: string },
 ): Promise<boolean> {
   // A zip's format is known once its file is read: the success names it.
   const rows = await db.query(
@@ -58,16 +63,25 @@ export async function finishLoad(
 }
 
 /**
- * Fails the running loads whose instance is dead (of one dataset, or all); answers their datasets. `kind` is the
- * database's: see instanceIsDead.
+ * Fails the running uploads and clones whose instance is dead (of one dataset, or all); answers their datasets.
+ * `kind` is the database's: see instanceIsDead.
  */
 export async function failDeadLoads(db: Queryable, kind: Db['kind'], liveness: Liveness, error: string, datasetId?: string): Promise<string[]> {
-  const params: unknown[] = [error];
+  return failDead(db, kind, liveness, error, ['upload', 'clone'], datasetId);
+}
+
+/** As failDeadLoads, for the tile builds. */
+export async function failDeadTileBuilds(db: Queryable, kind: Db['kind'], liveness: Liveness, error: string, datasetId?: string): Promise<string[]> {
+  return failDead(db, kind, liveness, error, TILE_BUILD_SOURCES, datasetId);
+}
+
+async function failDead(db: Queryable, kind: Db['kind'], liveness: Liveness, error: string, sources: readonly LoadSource[], datasetId?: string): Promise<string[]> {
+  const params: unknown[] = [error, [...sources]];
   const dead = instanceIsDead(kind, 'instance_id', liveness, params);
   if (datasetId) params.push(datasetId);
   const rows = await db.query<{ dataset_id: string }>(
     `UPDATE dataset_loads SET status = 'failure', error = $1, finished_at = now()
-     WHERE status = 'running' AND ${dead}${datasetId ? ` AND dataset_id = $${params.length}` : ''} RETURNING dataset_id`,
+     WHERE status = 'running' AND source = ANY($2::text[]) AND ${dead}${datasetId ? ` AND dataset_id = $${params.length}` : ''} RETURNING dataset_id`,
     params,
   );
   return [...new Set(rows.map((row) => row.dataset_id))];

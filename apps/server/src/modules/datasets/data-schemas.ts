@@ -32,7 +32,7 @@ export const DataLoadExecution = Type.Object(
   {
     id: Uuid({ description: 'The load' }),
     status: StringEnum(DATA_LOAD_STATUSES),
-    source: StringEnum(['upload', 'clone'] as const),
+    source: StringEnum(['upload', 'clone', 'hextile', 'vectortile'] as const, { description: 'upload, clone, or a tile build (hextile, vectortile)' }),
     format: Nullable(StringEnum(UPLOAD_FORMATS)),
     dataVersion: Nullable(Type.String({ description: 'Version of the data the load produced (success only)' })),
     rowCount: Nullable(Type.Integer({ minimum: 0 })),

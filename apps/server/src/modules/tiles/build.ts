@@ -3,8 +3,8 @@
 // Progress is metadata.progress ({phase, fraction}) on the record, which GET /v1/datasets/{id} shows.
 import type { Dataset, DatasetMetadata, HextileRequest } from '@atlas/domain';
 import type { Engine } from '../../engine/types.js';
-import { checkAccess } from '../../http/access.js';
-import { AppError, conflict, invalidInput, notFound } from '../../http/errors.js';
+import { assertCanCreate, checkAccess } from '../../http/access.js';
+import { AppError, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { withoutAuditContext, type Db } from '../../store/index.js';
 import * as dataRepo from '../datasets/data-repo.js';
@@ -14,6 +14,7 @@ import { presentDataset } from '../datasets/present.js';
 import { createDataset } from '../datasets/service.js';
 import { planBuild, type PlannedBuild } from './build-plan.js';
 import { buildSql } from './build-sql.js';
+import { assertBuildQuota, startTileLoad } from './build-loads.js';
 import { summarizeTileset } from './repo.js';
 
 export type BuildPhase = 'queued' | 'aggregating' | 'summarizing' | 'done' | 'failed';
@@ -53,15 +54,20 @@ async function readSource(deps: BuildDeps, identity: Identity, request: HextileR
   return { source, planned };
 }
 
-/** The pending record of an existing hex-tile dataset (write access; not while another build runs). */
-async function takeTarget(deps: BuildDeps, identity: Identity, targetId: string, metadata: DatasetMetadata): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+/**
+ * The pending record of an existing hex-tile dataset (write access, storage left; not while another load runs),
+ * with its build recorded. Answers the build's load id.
+ */
+async function takeTarget(deps: BuildDeps, identity: Identity, targetId: string, metadata: DatasetMetadata): Promise<string> {
+  return deps.db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', targetId, 'write');
     await dataRepo.lockDataset(tx, targetId);
     const target = (await datasetsRepo.findDataset(tx, targetId))!;
     if (target.type !== 'hex-tile') throw invalidInput('Invalid prop for hextile: target', `Dataset ${targetId} is a ${target.type} dataset, not hex-tile`);
-    if (target.status === 'pending') throw conflict('A data load is already running', `Dataset ${targetId} is being built; try again when it is ready`);
+    await assertBuildQuota(tx, identity, target.ownerId);
+    const loadId = await startTileLoad(tx, deps.db, deps.engine, identity, targetId, 'hextile');
     await dataRepo.setDatasetState(tx, targetId, 'pending', null, { ...target.metadata, ...metadata });
+    return loadId;
   });
 }
 
@@ -73,20 +79,30 @@ export async function startHextileBuild(deps: BuildDeps, identity: Identity, req
     progress: progress('queued', 0),
   };
   let id: string;
+  let loadId: string;
   if (request.target) {
     id = refId(request.target);
-    await takeTarget(deps, identity, id, metadata);
+    loadId = await takeTarget(deps, identity, id, metadata);
   } else {
-    id = (await createDataset(deps.db, identity, { name: `${source.name} (hex tiles)`.slice(0, 200), type: 'hex-tile', metadata })).id;
-    await dataRepo.setDatasetState(deps.db, id, 'pending', null);
+    // A viewer seat is refused (403) before its storage is looked at.
+    assertCanCreate(identity, 'datasets');
+    await assertBuildQuota(deps.db, identity, identity.userId);
+    const created = (await createDataset(deps.db, identity, { name: `${source.name} (hex tiles)`.slice(0, 200), type: 'hex-tile', metadata })).id;
+    loadId = await deps.db.transaction(async (tx) => {
+      await dataRepo.lockDataset(tx, created);
+      const started = await startTileLoad(tx, deps.db, deps.engine, identity, created, 'hextile');
+      await dataRepo.setDatasetState(tx, created, 'pending', null);
+      return started;
+    });
+    id = created;
   }
   // The build goes on after the answer: its progress is the system's, not the caller's (store/audit.ts).
-  const build = withoutAuditContext(() => runBuild(deps, id, planned)).finally(() => running.delete(build));
+  const build = withoutAuditContext(() => runBuild(deps, id, loadId, planned)).finally(() => running.delete(build));
   running.add(build);
   return presentDataset(deps.db, identity, id);
 }
 
-async function runBuild(deps: BuildDeps, id: string, planned: PlannedBuild): Promise<void> {
+async function runBuild(deps: BuildDeps, id: string, loadId: string, planned: PlannedBuild): Promise<void> {
   const { db, engine } = deps;
   const current = async () => (await datasetsRepo.findDataset(db, id))?.metadata ?? null;
   try {
@@ -104,9 +120,19 @@ async function runBuild(deps: BuildDeps, id: string, planned: PlannedBuild): Pro
     const summary = await summarizeTileset(engine, data, planned.config);
     const described = dataMetadata(metadata, id, data, null);
     const hexTile = { ...(metadata.hexTile as object), ...planned.config, ...summary, build: undefined };
-    await dataRepo.setDatasetState(db, id, 'ready', null, { ...described, source: 'hextile', hexTile, progress: progress('done', 1) });
+    await db.transaction(async (tx) => {
+      // Taken for dead meanwhile (a stalled process): the build was failed, and another load may own the dataset now.
+      if (!(await dataRepo.finishLoad(tx, loadId, { status: 'success', dataVersion: data.version, rowCount: data.rowCount, format: null }))) return;
+      await dataRepo.setDatasetState(tx, id, 'ready', null, { ...described, source: 'hextile', hexTile, progress: progress('done', 1) });
+    });
   } catch (error) {
-    const metadata = await current().catch(() => null);
-    if (metadata) await dataRepo.setDatasetState(db, id, 'error', failureReason(error), { ...metadata, progress: progress('failed', 1) }).catch(() => undefined);
+    const reason = failureReason(error);
+    await db
+      .transaction(async (tx) => {
+        if (!(await dataRepo.finishLoad(tx, loadId, { status: 'failure', error: reason }))) return;
+        const metadata = (await datasetsRepo.findDataset(tx, id))?.metadata;
+        if (metadata) await dataRepo.setDatasetState(tx, id, 'error', reason, { ...metadata, progress: progress('failed', 1) });
+      })
+      .catch(() => undefined);
   }
 }

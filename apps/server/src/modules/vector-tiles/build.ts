@@ -11,7 +11,7 @@ import type { DatasetMetadata, VectorTileFormat, VectorTileMetadata } from '@atl
 import { AppStatusCode } from '@atlas/domain';
 import { AppError, invalidInput } from '../../http/errors.js';
 import type { Db } from '../../store/index.js';
-import { setDatasetState } from '../datasets/data-repo.js';
+import { finishLoad, setDatasetState } from '../datasets/data-repo.js';
 import { batchFeatures, type BatchOutcome, type ColumnChoice } from './features.js';
 import type { TilesetFiles } from './files.js';
 import { PmtilesWriter } from './pmtiles-writer.js';
@@ -39,7 +39,9 @@ export interface BuildInput {
   db: Db;
   files: TilesetFiles;
   datasetId: string;
-  /** The dataset's metadata when the build started (without its vectorTile part). */
+  /** The running load that records this build (tiles/build-loads.ts). */
+  loadId: string;
+  /** The dataset's metadata when the build started (without its vectorTile part; with the previous archive's sizeBytes on a rebuild). */
   metadata: DatasetMetadata;
   /** The version served until this build replaces it (a rebuilt target), removed once it has. */
   previousVersion: string | null;
@@ -153,19 +155,33 @@ export async function runBuild(input: BuildInput): Promise<void> {
       fieldStats: stats,
       skippedRows: skipped,
     };
-    const stillThere = await setDatasetState(db, datasetId, 'ready', null, {
-      ...input.metadata,
-      contentType: contentTypeOf(settings.format),
-      storageReadPath: tilesPath(datasetId, settings.format),
-      vectorTile: ready,
+    // Not this build's any more (the dataset was deleted, or the build taken for dead): its archive is nobody's.
+    const served = await db.transaction(async (tx) => {
+      if (!(await finishLoad(tx, input.loadId, { status: 'success', dataVersion: version, rowCount: featureCount, format: null }))) return false;
+      return setDatasetState(tx, datasetId, 'ready', null, {
+        ...input.metadata,
+        contentType: contentTypeOf(settings.format),
+        storageReadPath: tilesPath(datasetId, settings.format),
+        // Counted in the owner's storage quota, as an upload's stored file is.
+        sizeBytes: stored.bytes,
+        vectorTile: ready,
+      });
     });
-    if (!stillThere) await input.files.remove(datasetId, version);
+    if (!served) {
+      await input.files.remove(datasetId, version);
+      return;
+    }
     if (input.previousVersion && input.previousVersion !== version) await input.files.remove(datasetId, input.previousVersion).catch(() => undefined);
   } catch (error) {
     await writer.discard();
     await input.rest.return?.().catch(() => undefined);
     // The previous tiles (of a rebuilt target) stay served; the error says why this build failed.
-    await setDatasetState(db, datasetId, 'error', reason(error), { ...input.metadata, vectorTile: state }).catch(() => undefined);
+    const why = reason(error);
+    await db
+      .transaction(async (tx) => {
+        if (await finishLoad(tx, input.loadId, { status: 'failure', error: why })) await setDatasetState(tx, datasetId, 'error', why, { ...input.metadata, vectorTile: state });
+      })
+      .catch(() => undefined);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

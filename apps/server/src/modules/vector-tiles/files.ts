@@ -1,14 +1,18 @@
 // Where tilesets live: each build is one PMTiles archive in the blob store (so every server process, with a bucket,
-// sees it), and a copy on this process's local disk that tiles and byte ranges are read from.
+// sees it), and a copy on this process's local disk that tiles and byte ranges are read from. Every archive stored is
+// recorded in the database until removed, so that those of deleted tilesets and dead builds are swept.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../blobs/types.js';
+import type { Queryable } from '../../store/index.js';
+import { existingDatasets, forgetVersion, recordVersion, unusedVersions } from './files-repo.js';
 import { PmtilesArchive } from './pmtiles-reader.js';
 
 export const PMTILES_CONTENT_TYPE = 'application/vnd.pmtiles';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Archives kept open (each holds a file descriptor and its parsed root directory). */
 const OPEN_ARCHIVES = 32;
 
@@ -16,12 +20,14 @@ export class TilesetFiles {
   private readonly open = new Map<string, Promise<PmtilesArchive>>();
 
   constructor(
+    private readonly db: Queryable,
     private readonly blobs: BlobStore,
     private readonly dataDir: string,
   ) {}
 
   private blobKey = (datasetId: string, version: string) => `vector-tiles/${datasetId}/${version}.pmtiles`;
-  private localPath = (datasetId: string, version: string) => path.join(this.dataDir, 'vector-tiles', datasetId, `${version}.pmtiles`);
+  private localFolder = (datasetId: string) => path.join(this.dataDir, 'vector-tiles', datasetId);
+  private localPath = (datasetId: string, version: string) => path.join(this.localFolder(datasetId), `${version}.pmtiles`);
 
   /** A fresh folder for a build's temporary files. */
   async workFolder(datasetId: string): Promise<string> {
@@ -32,6 +38,7 @@ export class TilesetFiles {
 
   /** Stores a finished archive as the given version (the blob first: the local file is only a cache of it). */
   async store(datasetId: string, version: string, file: string): Promise<void> {
+    await recordVersion(this.db, { datasetId, version });
     await this.blobs.write(this.blobKey(datasetId, version), createReadStream(file), PMTILES_CONTENT_TYPE);
     const local = this.localPath(datasetId, version);
     await mkdir(path.dirname(local), { recursive: true });
@@ -82,6 +89,21 @@ export class TilesetFiles {
     this.forget(`${datasetId}/${version}`);
     await this.blobs.delete(this.blobKey(datasetId, version));
     await rm(this.localPath(datasetId, version), { force: true });
+    await forgetVersion(this.db, { datasetId, version });
+  }
+
+  /**
+   * Removes the archives no tileset serves (of deleted tilesets, or left by builds that died or were replaced), and
+   * this process's local copies of deleted tilesets. Answers how many archives went.
+   */
+  async sweep(): Promise<number> {
+    const unused = await unusedVersions(this.db);
+    for (const stored of unused) await this.remove(stored.datasetId, stored.version);
+    const folders = await readdir(path.join(this.dataDir, 'vector-tiles')).catch(() => [] as string[]);
+    const datasets = folders.filter((name) => UUID.test(name));
+    const existing = await existingDatasets(this.db, datasets);
+    for (const datasetId of datasets.filter((id) => !existing.has(id))) await rm(this.localFolder(datasetId), { recursive: true, force: true });
+    return unused.length;
   }
 
   async closeAll(): Promise<void> {

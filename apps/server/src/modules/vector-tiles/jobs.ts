@@ -15,16 +15,6 @@ export class BuildJobs {
     this.running.set(datasetId, { controller, done });
   }
 
-  /** Whether a build of this dataset runs in this process. */
-  has(datasetId: string): boolean {
-    return this.running.has(datasetId);
-  }
-
-  /** Resolves when the dataset's build (if any) has ended. */
-  async settled(datasetId: string): Promise<void> {
-    await this.running.get(datasetId)?.done;
-  }
-
   async stopAll(): Promise<void> {
     const all = [...this.running.values()];
     for (const job of all) job.controller.abort();

@@ -14,7 +14,7 @@ import {
 } from '@atlas/domain';
 import type { Engine } from '../../engine/types.js';
 import { assertCanCreate, checkAccess } from '../../http/access.js';
-import { conflict, invalidInput, notFound } from '../../http/errors.js';
+import { invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import { lockDataset, setDatasetState } from '../datasets/data-repo.js';
@@ -22,6 +22,7 @@ import { presentDataset } from '../datasets/present.js';
 import { findDataset, updateDataset, type StoredDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
 import { noData } from '../query/pipeline.js';
+import { assertBuildQuota, startTileLoad } from '../tiles/build-loads.js';
 import { runBuild, type TilingSettings } from './build.js';
 import { batchFeatures, chooseColumns, hintsFromNames, type ColumnHints } from './features.js';
 import type { TilesetFiles } from './files.js';
@@ -97,9 +98,10 @@ export async function startTiling(vt: VectorTiles, identity: Identity, request: 
     if (first.firstError) throw invalidInput(first.firstError.message, first.firstError.details);
     const name = request.name ?? source.defaultName;
     const metadata: DatasetMetadata = { type: 'managed', source: 'vector-tile', tiledFrom: source.origin };
-    const { dataset, previousVersion } = await claim(vt, identity, request, name, metadata);
+    const claimed = await claim(vt, identity, request, name, metadata);
+    const { dataset, previousVersion, loadId } = claimed;
     vt.jobs.start(dataset.id, (signal) =>
-      runBuild({ db: vt.db, files: vt.files, datasetId: dataset.id, metadata, previousVersion, name, settings, choice, first, rest: batches, rowCount: source.rowCount, signal }),
+      runBuild({ db: vt.db, files: vt.files, datasetId: dataset.id, loadId, metadata: claimed.metadata, previousVersion, name, settings, choice, first, rest: batches, rowCount: source.rowCount, signal }),
     );
     rest = null;
     return await presentDataset(vt.db, identity, dataset.id);
@@ -110,13 +112,22 @@ export async function startTiling(vt: VectorTiles, identity: Identity, request: 
   }
 }
 
-/** A new dataset of the caller's, or the target (a vector tileset, or a dataset still without data) they may write. */
+/**
+ * A new dataset of the caller's, or the target (a vector tileset, or a dataset still without data) they may write;
+ * its owner needs storage left. The build is recorded as this process's load of it (tiles/build-loads.ts).
+ */
 async function claim(vt: VectorTiles, identity: Identity, request: TilingRequest, name: string, metadata: DatasetMetadata) {
   const pending = (previous: VectorTileMetadata | null) => ({ ...metadata, ...(previous ? { vectorTile: { ...previous, progress: 0 } } : {}) });
   if (!request.target) {
+    await assertBuildQuota(vt.db, identity, identity.userId);
     const created = await createDataset(vt.db, identity, { name, type: 'vector-tile', metadata });
-    await setDatasetState(vt.db, created.id, 'pending', null, pending(null));
-    return { dataset: created, previousVersion: null };
+    const loadId = await vt.db.transaction(async (tx) => {
+      await lockDataset(tx, created.id);
+      const started = await startTileLoad(tx, vt.db, vt.engine, identity, created.id, 'vectortile');
+      await setDatasetState(tx, created.id, 'pending', null, pending(null));
+      return started;
+    });
+    return { dataset: created, previousVersion: null, loadId, metadata };
   }
   const target = request.target;
   return vt.db.transaction(async (tx) => {
@@ -126,11 +137,14 @@ async function claim(vt: VectorTiles, identity: Identity, request: TilingRequest
     if (dataset.type !== 'vector-tile' && (dataset.status !== 'new' || (await vt.engine.datasetData(target, tx)))) {
       throw invalidInput('The target is not a vector tileset', `Dataset ${target} is a ${dataset.type} dataset with data; give a vector tileset or a new dataset`);
     }
-    if (vt.jobs.has(target)) throw conflict('A tile build is already running', `Dataset ${target} is being built; build again when it is ready or in error`);
+    await assertBuildQuota(tx, identity, dataset.ownerId);
+    const loadId = await startTileLoad(tx, vt.db, vt.engine, identity, target, 'vectortile');
     const previous = vectorTileOf(dataset);
+    // The previous archive stays stored (and counted in the owner's storage) until a new one replaces it.
+    const kept = previous && typeof dataset.metadata.sizeBytes === 'number' ? { ...metadata, sizeBytes: dataset.metadata.sizeBytes } : metadata;
     if (dataset.type !== 'vector-tile') await updateDataset(tx, target, { type: 'vector-tile' });
-    await setDatasetState(tx, target, 'pending', null, pending(previous));
-    return { dataset, previousVersion: previous?.version ?? null };
+    await setDatasetState(tx, target, 'pending', null, { ...pending(previous), ...kept });
+    return { dataset, previousVersion: previous?.version ?? null, loadId, metadata: kept };
   });
 }
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { SEATS, type Seat, type User, type UserLookupQuery } from '@atlas/domain';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { useListAddress } from '../catalogue';
-import { SEAT_LABELS } from './format';
+import { SEAT_LABELS, formatDate } from './format';
 import { PagedList } from './ListParts';
 import { OrganizationFilter } from './OrganizationFilter';
 import { MoveUserDialog } from './MoveUserDialog';
@@ -85,7 +85,15 @@ export function UsersSection() {
             <tbody>
               {items.map((user) => (
                 <tr key={user.id} data-testid="user-row">
-                  <th scope="row">{user.name}</th>
+                  <th scope="row">
+                    {user.name}
+                    {user.disabledAt && (
+                      <span className="admin-id" data-testid="user-disabled">
+                        {' '}
+                        Disabled: merged into another account on {formatDate(user.disabledAt)}
+                      </span>
+                    )}
+                  </th>
                   <td>{user.email}</td>
                   <td data-testid="user-verified">{user.emailVerified ? 'Verified' : 'Not verified'}</td>
                   <td>{user.organization.name}</td>

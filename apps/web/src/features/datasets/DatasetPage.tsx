@@ -74,7 +74,7 @@ function DatasetDetails({ dataset }: { dataset: Dataset }) {
           </h2>
           <Facts
             items={[
-              { label: 'Status', value: <StatusBadge status={dataset.status} />, testId: 'dataset-status' },
+              { label: 'Status', value: <StatusBadge status={dataset.status} metadata={dataset.metadata} />, testId: 'dataset-status' },
               { label: 'Type', value: dataset.type },
               { label: 'Rows', value: rows === null ? '—' : formatCount(rows), testId: 'dataset-rows' },
               { label: 'Size', value: size === null ? '—' : formatBytes(size), testId: 'dataset-size' },

@@ -93,7 +93,7 @@ export function DatasetTable({ items, sort, onSort, selectable, selected, onTogg
                 </th>
                 <td>{dataset.type}</td>
                 <td>
-                  <StatusBadge status={dataset.status} />
+                  <StatusBadge status={dataset.status} metadata={dataset.metadata} />
                 </td>
                 <td data-testid="dataset-owner">{ownerLabel(dataset, user)}</td>
                 <td className="num">{size === null ? '—' : formatBytes(size)}</td>

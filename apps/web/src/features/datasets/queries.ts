@@ -5,6 +5,7 @@ import type { Dataset, DatasetList, DatasetMapList } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { listAll, searchFilter, type ListScope } from '../catalogue';
 import { formatSort, listQuery, type SortState } from './listing';
+import { rollupBuildText } from './rollupStatus';
 
 export const datasetKeys = {
   all: ['datasets'] as const,
@@ -51,13 +52,13 @@ export function useDatasetsById(ids: readonly string[]) {
   });
 }
 
-/** One dataset; while it is pending (a load running), re-read every 2 s until it settles. */
+/** One dataset; while it is pending (a load running) or its panel's rollups build, re-read every 2 s until it settles. */
 export function useDataset(id: string) {
   const client = useApiClient();
   return useQuery<Dataset>({
     queryKey: datasetKeys.one(id),
     queryFn: () => client.datasets.get(id),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+    refetchInterval: ({ state: { data } }) => (data && (data.status === 'pending' || rollupBuildText(data.metadata)) ? 2000 : false),
   });
 }
 

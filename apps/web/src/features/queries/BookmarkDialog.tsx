@@ -1,25 +1,30 @@
-// Save a run (template, dataset, parameter values) as a bookmark: a name and a description.
+// Save a run (template, dataset, parameter values) as a bookmark, or rename a bookmark: a name and a description.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ParameterValues, QueryTemplate } from '@atlas/domain';
+import type { ParameterValues, QueryBookmark, QueryTemplate } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Modal } from '../sharing';
 import { queryKeys } from './queries';
 
-export function BookmarkDialog({ template, query, onClose }: { template: QueryTemplate; query: { parameters: ParameterValues; datasetId?: string }; onClose(): void }) {
+/** A new bookmark of a run of `template`, or the `bookmark` to rename (its query stays). */
+export type BookmarkDialogProps = ({ template: QueryTemplate; query: { parameters: ParameterValues; datasetId?: string } } | { bookmark: QueryBookmark }) & { onClose(): void };
+
+export function BookmarkDialog(props: BookmarkDialogProps) {
+  const { onClose } = props;
+  const editing = 'bookmark' in props ? props.bookmark : null;
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(template.name);
-  const [description, setDescription] = useState('');
+  const [name, setName] = useState(editing ? editing.name : 'template' in props ? props.template.name : '');
+  const [description, setDescription] = useState(editing?.description ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () =>
-      client.dataQueries.bookmarks.create({
-        name: name.trim(),
-        description: description.trim(),
-        query: { queryTemplateId: template.id, parameters: query.parameters, ...(query.datasetId ? { datasetId: query.datasetId } : {}) },
-      }),
+    mutationFn: () => {
+      const text = { name: name.trim(), description: description.trim() };
+      if ('bookmark' in props) return client.dataQueries.bookmarks.update(props.bookmark.id, text);
+      const { template, query } = props;
+      return client.dataQueries.bookmarks.create({ ...text, query: { queryTemplateId: template.id, parameters: query.parameters, ...(query.datasetId ? { datasetId: query.datasetId } : {}) } });
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.bookmarks });
       onClose();
@@ -33,7 +38,7 @@ export function BookmarkDialog({ template, query, onClose }: { template: QueryTe
   };
   return (
     <Modal
-      title="Save as bookmark"
+      title={editing ? `Rename “${editing.name}”` : 'Save as bookmark'}
       onClose={onClose}
       footer={
         <>
@@ -41,7 +46,7 @@ export function BookmarkDialog({ template, query, onClose }: { template: QueryTe
             Cancel
           </button>
           <button type="submit" form="bookmark-form" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save bookmark'}
+            {save.isPending ? 'Saving…' : editing ? 'Save' : 'Save bookmark'}
           </button>
         </>
       }
@@ -55,9 +60,11 @@ export function BookmarkDialog({ template, query, onClose }: { template: QueryTe
           <span className="field__label">Bookmark description</span>
           <input className="field__input" aria-label="Bookmark description" value={description} maxLength={10_000} onChange={(event) => setDescription(event.target.value)} />
         </label>
-        <p className="field__hint">
-          Keeps “{template.name}” with {Object.keys(query.parameters).length ? `these values: ${Object.entries(query.parameters).map(([key, value]) => `${key} = ${Array.isArray(value) ? value.join(', ') : String(value)}`).join('; ')}` : 'its defaults'}.
-        </p>
+        {'template' in props && (
+          <p className="field__hint">
+            Keeps “{props.template.name}” with {Object.keys(props.query.parameters).length ? `these values: ${describeValues(props.query.parameters)}` : 'its defaults'}.
+          </p>
+        )}
         {(problem || save.isError) && (
           <p className="form__error" role="alert">
             {problem ?? errorText(save.error)}
@@ -67,3 +74,9 @@ export function BookmarkDialog({ template, query, onClose }: { template: QueryTe
     </Modal>
   );
 }
+
+/** "region = north; year = 2024, 2025": a bookmark's parameter values in one line. */
+export const describeValues = (parameters: ParameterValues): string =>
+  Object.entries(parameters)
+    .map(([key, value]) => `${key} = ${Array.isArray(value) ? value.join(', ') : String(value)}`)
+    .join('; ');

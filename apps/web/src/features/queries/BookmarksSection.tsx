@@ -1,7 +1,8 @@
 // Bookmarks of template runs: the user's own and their organization's, a page at a time, with their tags. Open fills
-// the run form; share and delete follow each answer's actions. Pipeline bookmarks (made elsewhere) are listed but do
-// not open here. Whose bookmarks, the page and the tag filter live in the address (`?scope=`, `?page=`, `?tags=`); the
+// the run form; rename, share and delete follow each answer's actions. Pipeline bookmarks (made elsewhere) are listed
+// but do not open here. Whose bookmarks, the page and the tag filter live in the address (`?scope=`, `?page=`, `?tags=`); the
 // server applies the filter (`tagId`), as it pages. A maker tags the bookmarks they may change several at once.
+import { useState } from 'react';
 import type { ParameterValues, QueryBookmark } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
@@ -9,6 +10,7 @@ import { ListBody, ListTable, ScopeTabs, canCreate, noMatchText, useListAddress 
 import { PAGE_SIZE, pageInfo, pageParam, parsePage } from '../catalogue/paging';
 import { TagSelectHeader, useListTags } from '../tags';
 import { BOOKMARK_SCOPES, parseBookmarkScope, queryKeys, useAllTemplates, useBookmarkPage } from './queries';
+import { BookmarkDialog, describeValues } from './BookmarkDialog';
 import { RecordRow } from './RecordRow';
 
 type TemplateQuery = { queryTemplateId: string; datasetId?: string; parameters?: ParameterValues };
@@ -29,6 +31,7 @@ export function BookmarksSection({ onOpen }: { onOpen(query: TemplateQuery): voi
   const templates = useAllTemplates();
   const templateName = (id: string) => templates.data?.find((template) => template.id === id)?.name ?? 'A template you cannot read';
   const whyEmpty = scope === 'organization' ? EMPTY_ORGANIZATION : canCreate(user) ? EMPTY_MAKER : EMPTY_VIEWER;
+  const [renaming, setRenaming] = useState<QueryBookmark | null>(null);
 
   return (
     <section className="card panel catalogue-list" aria-label="Bookmarks">
@@ -65,11 +68,7 @@ export function BookmarksSection({ onOpen }: { onOpen(query: TemplateQuery): voi
                       {query ? (
                         <>
                           {templateName(query.queryTemplateId)}
-                          <span className="queries-table__note">
-                            {Object.entries(query.parameters ?? {})
-                              .map(([key, value]) => `${key} = ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-                              .join('; ') || 'defaults'}
-                          </span>
+                          <span className="queries-table__note">{describeValues(query.parameters ?? {}) || 'defaults'}</span>
                         </>
                       ) : (
                         'A query pipeline'
@@ -81,19 +80,27 @@ export function BookmarksSection({ onOpen }: { onOpen(query: TemplateQuery): voi
                     text: 'The bookmark is deleted for everyone it is shared with; its template stays. This cannot be undone.',
                     remove: () => client.dataQueries.bookmarks.remove(bookmark.id),
                   }}
-                  actions={() =>
-                    query && (
-                      <button type="button" className="button button--primary" onClick={() => onOpen(query)}>
-                        Open
-                      </button>
-                    )
-                  }
+                  actions={(may) => (
+                    <>
+                      {query && (
+                        <button type="button" className="button button--primary" onClick={() => onOpen(query)}>
+                          Open
+                        </button>
+                      )}
+                      {may.write && (
+                        <button type="button" className="button button--ghost" onClick={() => setRenaming(bookmark)}>
+                          Rename
+                        </button>
+                      )}
+                    </>
+                  )}
                 />
               );
             })}
           </ListTable>
         )}
       </ListBody>
+      {renaming && <BookmarkDialog bookmark={renaming} onClose={() => setRenaming(null)} />}
     </section>
   );
 }

@@ -3,10 +3,11 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '@atlas/client';
-import type { QueryExecution, QueryTemplate, QueryTemplateList, TagSummary, TagWithUsage, User } from '@atlas/domain';
+import type { QueryBookmark, QueryExecution, QueryTemplate, QueryTemplateList, TagSummary, TagWithUsage, User } from '@atlas/domain';
 import { ApiClientProvider } from '../../api/ApiClientContext';
 import { SignedInUserProvider } from '../../api/SignedInUserContext';
 import { tagKeys } from '../tags/queries';
+import { BookmarksSection } from './BookmarksSection';
 import { ExecutionState } from './ExecutionState';
 import { QueriesPage } from './QueriesPage';
 import { queryKeys } from './queries';
@@ -36,17 +37,19 @@ function render(
   element: JSX.Element,
   seat: 'maker' | 'viewer',
   templates: QueryTemplateList = { items: [], total: 0 },
-  { tagIds = [], tagged = new Map() }: { tagIds?: string[]; tagged?: Map<string, TagSummary[]> } = {},
+  { tagIds = [], tagged = new Map(), bookmarks = { items: [], total: 0 } }: { tagIds?: string[]; tagged?: Map<string, TagSummary[]>; bookmarks?: { items: QueryBookmark[]; total: number } } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(queryKeys.templatePage(0, 25, tagIds), templates);
   queryClient.setQueryData(queryKeys.readableDatasets, []);
+  queryClient.setQueryData(queryKeys.allTemplates, templates.items);
+  queryClient.setQueryData(queryKeys.bookmarkPage('mine', 0, 25, tagIds), bookmarks);
   queryClient.setQueryData(tagKeys.forType('query-template'), tagged);
   queryClient.setQueryData(tagKeys.organization, [{ ...RETAIL, organizationId: 'o1', usageCount: 1, createdAt: at, updatedAt: at }] satisfies TagWithUsage[]);
   return renderToStaticMarkup(
     <StaticRouter location={`/workspace/queries${tagIds.length ? `?tags=${tagIds.join(',')}` : ''}`}>
       <QueryClientProvider client={queryClient}>
-        <ApiClientProvider client={{} as ApiClient}>
+        <ApiClientProvider client={{ dataQueries: { bookmarks: {}, templates: {} } } as unknown as ApiClient}>
           <SignedInUserProvider user={user(seat)}>{element}</SignedInUserProvider>
         </ApiClientProvider>
       </QueryClientProvider>
@@ -55,6 +58,38 @@ function render(
 }
 
 const buttons = (html: string, row: string) => [...(html.split(`data-template="${row}"`)[1]?.split('</tr>')[0] ?? '').matchAll(/<button[^>]*>([^<]+)<\/button>/g)].map((match) => match[1]);
+
+const bookmark = (id: string, actions: QueryBookmark['actions'], query: QueryBookmark['query']): QueryBookmark => ({
+  id,
+  name: `Bookmark ${id}`,
+  description: '',
+  query,
+  ownerId: 'u1',
+  organizationId: 'o1',
+  actions,
+  createdAt: at,
+  updatedAt: at,
+});
+
+describe('BookmarksSection', () => {
+  it('opens template runs, and offers rename, share and delete as each answer allows', () => {
+    const t1 = template('t1', ['read']);
+    const html = render(<BookmarksSection onOpen={() => undefined} />, 'maker', { items: [t1], total: 1 }, {
+      bookmarks: {
+        items: [
+          bookmark('b1', ['read', 'write', 'delete', 'copy', 'share', 'download'], { queryTemplateId: 't1', parameters: { region: 'north', year: [2024, 2025] } }),
+          bookmark('b2', ['read'], { pipeline: { nodes: [] } } as unknown as QueryBookmark['query']),
+        ],
+        total: 2,
+      },
+    });
+    const row = (id: string) => [...(html.split(`data-bookmark="${id}"`)[1]?.split('</tr>')[0] ?? '').matchAll(/<button[^>]*>([^<]+)<\/button>/g)].map((match) => match[1]);
+    expect(row('b1')).toEqual(['Open', 'Rename', 'Share', 'Delete']);
+    expect(row('b2')).toEqual([]);
+    expect(html).toContain('region = north; year = 2024, 2025');
+    expect(html).toContain('A query pipeline');
+  });
+});
 
 describe('TemplatesSection', () => {
   it('offers on each template what its actions allow', () => {

@@ -1,5 +1,5 @@
 // Reads of the organization's tags and their cache keys: the tags to pick from, and, for records whose answers do
-// not carry their tags (connections, projects, map assets), which of them carry which tag.
+// not carry their tags (connections, projects, map assets, query templates and bookmarks), which of them carry which tag.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ResourceType, TagSummary, TagWithUsage } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';

@@ -1,8 +1,10 @@
 // Rollups in the embedded engine: one derived data entry per panel and rollup, rebuilt when the panel data changes.
 import { createHash } from 'node:crypto';
+import { createProgress, type ProgressReport } from '@atlas/analytics';
 import type { Engine } from '../../../engine/types.js';
 import type { Queryable } from '../../../store/index.js';
 import type { PanelRelations, RawPanelRelations } from '../views/index.js';
+import { ROLLUP_COST } from './costs.js';
 import { ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUP_SCHEMA_VERSION, ROLLUPS, type RollupName } from './definitions.js';
 
 export interface PanelSource {
@@ -21,13 +23,15 @@ function rollupId(source: PanelSource, name: RollupName): string {
 }
 
 // One build per rollup at a time in this process; concurrent queries wait for the same build.
-const building = new Map<string, Promise<string>>();
+const building = new Map<string, Promise<{ relation: string; rowCount: number }>>();
 
 /**
  * The raw relations plus every rollup, building the missing or stale ones first. Every analytic query passes here, so
  * the freshness of all rollups is read in one statement and their manifests together.
  */
-export async function ensureRollups(db: Queryable, engine: Engine, source: PanelSource): Promise<PanelRelations> {
+export async function ensureRollups(
+  db: Queryable, engine: Engine, source: PanelSource, onProgress?: (report: ProgressReport) => void,
+): Promise<PanelRelations> {
   const wanted = digest([ROLLUP_SCHEMA_VERSION, Object.entries(source.versions).sort()]);
   const ids = ROLLUP_NAMES.map((name) => rollupId(source, name));
   const stored = await db.query<{ rollup_id: string; source_versions: string }>(
@@ -37,8 +41,20 @@ export async function ensureRollups(db: Queryable, engine: Engine, source: Panel
   const fresh = new Set(stored.filter((row) => row.source_versions === wanted).map((row) => row.rollup_id));
   const data = await Promise.all(ids.map((id) => (fresh.has(id) ? engine.datasetData(id) : null)));
   const relations = { ...source.relations } as PanelRelations;
-  for (const [k, name] of ROLLUP_NAMES.entries())
-    relations[name] = data[k]?.relation ?? (await buildRollup(db, engine, relations, name, ids[k]!, wanted, Object.values(source.datasets)));
+  const missing = ROLLUP_NAMES.filter((_, k) => !data[k]);
+  // One stage per rollup to build, weighed by its usual cost; rows written are known once each is built (its row count).
+  const progress = missing.length > 0 && onProgress ? createProgress(missing.map((name) => ({ name, weight: ROLLUP_COST[name] })), onProgress) : null;
+  for (const [k, name] of ROLLUP_NAMES.entries()) {
+    const ready = data[k];
+    if (ready) {
+      relations[name] = ready.relation;
+      continue;
+    }
+    progress?.update(name, 0, 0);
+    const built = await buildRollup(db, engine, relations, name, ids[k]!, wanted, Object.values(source.datasets));
+    relations[name] = built.relation;
+    progress?.finish(name, built.rowCount);
+  }
   return relations;
 }
 
@@ -49,7 +65,7 @@ export const materializeRollup = (engine: Engine, id: string, name: RollupName, 
 /** Builds one rollup from the relations before it and records what it was computed from; concurrent callers share the build. */
 function buildRollup(
   db: Queryable, engine: Engine, relations: PanelRelations, name: RollupName, id: string, wanted: string, datasets: string[],
-): Promise<string> {
+): Promise<{ relation: string; rowCount: number }> {
   const key = `${id}:${wanted}`;
   let build = building.get(key);
   if (!build) {
@@ -60,7 +76,7 @@ function buildRollup(
          ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, source_datasets = EXCLUDED.source_datasets, built_at = now()`,
         [id, wanted, datasets],
       );
-      return built.relation;
+      return { relation: built.relation, rowCount: built.rowCount };
     })().finally(() => building.delete(key));
     building.set(key, build);
   }

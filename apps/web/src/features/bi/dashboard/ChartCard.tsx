@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { ChartView } from '../charts';
 import { chartParameters, referencedId, type ChartDefinition } from '../template';
 import { biKeys } from './queries';
+import { chartRetry, chartRetryDelay, rollupBuildStatus } from './rollupBuild';
 
 /** The problems that keep a chart from being queried: its own parameters checked by the set's rules. */
 export function chartProblems(definition: AnalyticSetDefinition, chart: ChartDefinition, parameters: Record<string, unknown>): QueryValueProblem[] {
@@ -61,7 +62,10 @@ export function ChartCard({ setId, definition, chart, values, labels, span, heig
     enabled: problems.length === 0,
     // While new parameters load, the previous chart stays (dimmed) instead of blanking the card.
     placeholderData: keepPreviousData,
+    retry: chartRetry,
+    retryDelay: chartRetryDelay,
   });
+  const building = rollupBuildStatus(query.failureReason);
 
   const state = cardState({ problems, isError: query.isError, rows: query.data?.rows, isPlaceholderData: query.isPlaceholderData });
 
@@ -85,7 +89,8 @@ export function ChartCard({ setId, definition, chart, values, labels, span, heig
         )}
         {state === 'loading' && (
           <div className="bi-card__message">
-            <Spinner label="Loading…" />
+            <Spinner label={building ? 'Building the analytic rollups…' : 'Loading…'} />
+            {building && <span data-testid="chart-building">{building}</span>}
           </div>
         )}
         {state === 'error' && (
