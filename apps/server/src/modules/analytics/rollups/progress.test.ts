@@ -1,6 +1,8 @@
 // The rollup build reports each rollup as a stage with its rows written, in the seed's lines and as the panel
 // datasets' status (metadata.progress).
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { withAuditContext, type AuditContext } from '../../../store/index.js';
 import { useHarness } from '../../../test-support/harness.js';
 import { testStores } from '../../../test-support/stores.js';
 import { seedFootTraffic } from '../../../seed/foot-traffic.js';
@@ -34,11 +36,14 @@ describe('rollup build progress', () => {
     const owner = (await findUserByEmail(h.db, 'admin@example.com'))!;
     await h.db.query('DELETE FROM analytics_rollups'); // every rollup stale: the next query rebuilds them
     const load = (wait = {}) => loadPanel(h.db, h.engine, identityOfUser(owner), owner.organization_id, false, wait);
-    await expect(load({ waitMs: 0 })).rejects.toMatchObject({ statusCode: 503, appStatusCode: 'SERVICE_UNAVAILABLE', message: ROLLUPS_BUILDING });
+    // Started by a request, the build still writes the datasets' status as the system's: nothing in the audit log.
+    const request: AuditContext = { requestId: randomUUID(), actorId: owner.id, organizationId: owner.organization_id, via: 'session', adminMode: false, method: 'POST', route: '/test' };
+    await expect(withAuditContext(request, () => load({ waitMs: 0 }))).rejects.toMatchObject({ statusCode: 503, appStatusCode: 'SERVICE_UNAVAILABLE', message: ROLLUPS_BUILDING });
     const stages: string[] = [];
     const panel = await load({ onProgress: (report: { stage: string }) => stages.push(report.stage) });
     expect(Object.keys(panel.relations)).toEqual(expect.arrayContaining([...ROLLUP_NAMES]));
     expect(stages.at(-1)).toBe('dayDevices');
     expect(await h.db.query("SELECT count(*)::int AS n FROM analytics_rollups")).toEqual([{ n: ROLLUP_NAMES.length }]);
+    expect(await h.db.query('SELECT resource_type, action FROM audit_logs WHERE request_id = $1', [request.requestId])).toEqual([]);
   });
 });

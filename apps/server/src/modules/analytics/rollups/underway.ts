@@ -5,7 +5,7 @@ import { AppStatusCode } from '@atlas/domain';
 import { formatProgress, type ProgressReport } from '@atlas/analytics';
 import type { Engine } from '../../../engine/types.js';
 import { AppError } from '../../../http/errors.js';
-import type { Queryable } from '../../../store/index.js';
+import { withoutAuditContext, type Queryable } from '../../../store/index.js';
 import type { PanelRelations } from '../views/index.js';
 import { rollupStatusWriter } from './status.js';
 import { ensureRollups, type PanelSource } from './store.js';
@@ -27,11 +27,14 @@ export const buildingError = (last: ProgressReport | null) =>
 function start(db: Queryable, engine: Engine, source: PanelSource, key: string): Build {
   const status = rollupStatusWriter(db, Object.values(source.datasets));
   const build: Build = { relations: Promise.resolve({} as PanelRelations), last: null, listeners: new Set() };
-  build.relations = ensureRollups(db, engine, source, (report) => {
-    build.last = report;
-    status.onProgress(report);
-    for (const listener of build.listeners) listener(report);
-  })
+  // The build outlives the query that started it: its status writes are the system's, not the caller's (audit log).
+  build.relations = withoutAuditContext(() =>
+    ensureRollups(db, engine, source, (report) => {
+      build.last = report;
+      status.onProgress(report);
+      for (const listener of build.listeners) listener(report);
+    }),
+  )
     .finally(status.flushed)
     .finally(() => underway.delete(key));
   // Callers that stopped waiting (503) leave the build running: its failure is theirs to see at their next query.
