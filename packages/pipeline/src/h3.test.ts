@@ -1,7 +1,7 @@
 import { cellToParent, getResolution, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { Site, PipelineError } from './errors.js';
-import { H3_UDFS, h3CellOf, h3ParentOf } from './index.js';
+import { H3_UDFS, h3CellOf, h3IndexOf, h3ParentOf } from './index.js';
 import { isH3Cell, polygonCells } from './h3.js';
 
 describe('H3 helpers the engine registers as UDFs', () => {
@@ -27,9 +27,14 @@ describe('H3 helpers the engine registers as UDFs', () => {
   });
 
   it('describes the UDFs with their implementations', () => {
-    expect(H3_UDFS.map((udf) => udf.name)).toEqual(['atlas_h3_cell', 'atlas_h3_parent']);
+    expect(H3_UDFS.map((udf) => udf.name)).toEqual(['atlas_h3_cell', 'atlas_h3_index', 'atlas_h3_parent']);
     expect(H3_UDFS[0].fn).toBe(h3CellOf);
-    expect(H3_UDFS[1].fn).toBe(h3ParentOf);
+    expect(H3_UDFS[1].fn).toBe(h3IndexOf);
+    expect(H3_UDFS[2].fn).toBe(h3ParentOf);
+    // The index is the cell's 64 bits; null where the cell is.
+    expect(h3IndexOf(40.5, -73.9, 9)).toBe(BigInt(`0x${latLngToCell(40.5, -73.9, 9)}`));
+    expect(h3IndexOf(null, -73.9, 9)).toBeNull();
+    expect(h3IndexOf(91, 0, 9)).toBeNull();
   });
 
   it('recognises valid cells only', () => {

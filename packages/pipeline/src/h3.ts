@@ -28,6 +28,15 @@ export function h3CellOf(lat: number | null | undefined, lng: number | null | un
 }
 
 /**
+ * `atlas_h3_index(lat, lng, res)`: the same cell as its 64-bit index (what the tile builds sort, group and range-scan
+ * by), or null as `atlas_h3_cell`.
+ */
+export function h3IndexOf(lat: number | null | undefined, lng: number | null | undefined, res: number | null | undefined): bigint | null {
+  const cell = h3CellOf(lat, lng, res);
+  return cell === null ? null : BigInt(`0x${cell}`);
+}
+
+/**
  * `atlas_h3_parent(cell, res)`: the ancestor of a cell at a coarser (or equal) resolution; the cell itself at its own
  * resolution; null when the cell is invalid or `res` is finer than the cell's resolution.
  */
@@ -46,6 +55,7 @@ export function h3ResolutionOf(cell: string): number {
 /** The UDFs compiled duckdb SQL calls; the engine registers each with `fn` as its implementation. */
 export const H3_UDFS = [
   { name: 'atlas_h3_cell', parameters: ['DOUBLE', 'DOUBLE', 'INTEGER'], returns: 'VARCHAR', fn: h3CellOf },
+  { name: 'atlas_h3_index', parameters: ['DOUBLE', 'DOUBLE', 'INTEGER'], returns: 'UBIGINT', fn: h3IndexOf },
   { name: 'atlas_h3_parent', parameters: ['VARCHAR', 'INTEGER'], returns: 'VARCHAR', fn: h3ParentOf },
 ] as const;
 

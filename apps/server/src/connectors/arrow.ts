@@ -19,18 +19,22 @@ import {
 import type { ConnectorColumn, QueryBatch } from './types.js';
 import { CollectingWriter } from '../engine/arrow-stream.js';
 
+// Warehouses name their 64-bit integers and zoned timestamps differently (PostgreSQL int8, DuckDB BIGINT, Trino bigint).
+const is64Bit = (dbType: string) => /^(int8|bigint)$/i.test(dbType);
+const isZoned = (dbType: string) => /^timestamptz$|with time zone$/i.test(dbType);
+
 function arrowType(column: ConnectorColumn): DataType {
   switch (column.type) {
     case 'boolean':
       return new Bool();
     case 'integer':
-      return column.dbType === 'int8' ? new Int64() : new Int32();
+      return is64Bit(column.dbType) ? new Int64() : new Int32();
     case 'number':
       return new Float64();
     case 'date':
       return new DateDay();
     case 'timestamp':
-      return column.dbType === 'timestamptz' ? new TimestampMillisecond('UTC') : new TimestampMillisecond();
+      return isZoned(column.dbType) ? new TimestampMillisecond('UTC') : new TimestampMillisecond();
     default:
       return new Utf8();
   }

@@ -1,9 +1,13 @@
-// The connector registry: one Connector per connection type. PostgreSQL runs for real; every other warehouse type
-// keeps its options schema (so connections can be saved) and answers 501 until its official driver is installed;
-// storage types hold files, not tables, so they refuse queries with the spec's 'Not a database connection'.
+// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck and Presto/Trino run for
+// real (docs/connectors.md); every other warehouse type keeps its options schema (so connections can be saved) and
+// answers 501 until its official driver is installed; storage types hold files, not tables, so they refuse queries
+// with the spec's 'Not a database connection'.
 import { AppStatusCode, CONNECTION_OPTIONS, DATA_CONNECTION_TYPES, Messages, STORAGE_CONNECTION_TYPES, type DataConnectionType } from '@atlas/domain';
 import { AppError, invalidInput } from '../http/errors.js';
+import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
+import { redshiftConnector } from './redshift.js';
+import { trinoConnector } from './trino.js';
 import type { Connector } from './types.js';
 
 export type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
@@ -12,7 +16,14 @@ export const connectorUnavailable = (type: string) =>
   new AppError(501, `The ${type} connector is not available on this server`, AppStatusCode.NotImplemented, `No driver for ${type} connections is installed`);
 export const notDatabaseConnection = (type: string) => invalidInput(Messages.notDatabaseConnection, `${type} connections hold files, not tables`);
 
-function unavailableConnector(type: Exclude<DataConnectionType, 'postgres'>): Connector {
+const AVAILABLE: Partial<Record<DataConnectionType, Connector>> = {
+  postgres: postgresConnector,
+  redshift: redshiftConnector,
+  motherduck: motherduckConnector(),
+  presto: trinoConnector,
+};
+
+function unavailableConnector(type: DataConnectionType): Connector {
   const storage = (STORAGE_CONNECTION_TYPES as readonly string[]).includes(type);
   // Storage types refuse every query and schema call; warehouses without a driver answer 501.
   const refuse = () => (storage ? notDatabaseConnection(type) : connectorUnavailable(type));
@@ -30,7 +41,7 @@ function unavailableConnector(type: Exclude<DataConnectionType, 'postgres'>): Co
 }
 
 const CONNECTORS = new Map<string, Connector>(
-  DATA_CONNECTION_TYPES.map((type) => [type, type === 'postgres' ? postgresConnector : unavailableConnector(type)] as const),
+  DATA_CONNECTION_TYPES.map((type) => [type, AVAILABLE[type] ?? unavailableConnector(type)] as const),
 );
 
 export function connectorFor(type: string): Connector {

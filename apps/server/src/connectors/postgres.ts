@@ -1,32 +1,17 @@
-// PostgreSQL connector: pg with a server-side cursor (DECLARE/FETCH in a read-only transaction), so results stream in
-// batches without pg-cursor; statement_timeout bounds every statement; a cancel asks the server to stop the backend.
+// Connectors over the PostgreSQL wire protocol (PostgreSQL, Redshift): pg with a server-side cursor (DECLARE/FETCH in a
+// read-only transaction), so results stream in batches without pg-cursor; statement_timeout bounds every statement; a
+// cancel asks the server to stop the backend. What differs per warehouse (default port, cursor syntax, catalogs) is a PgDialect.
 import { AppStatusCode, PostgresConnectionOptions, type SchemaEntry } from '@atlas/domain';
+import type { TSchema } from 'typebox';
 import type { ColumnType } from '@atlas/pipeline';
 import pg from 'pg';
 import { AppError } from '../http/errors.js';
+import { driverError, queryCancelled, queryTimedOut } from './errors.js';
 import { connectableAddress, unreachable } from './network.js';
 import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
 
 const DEFAULT_BATCH_ROWS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
-
-export const queryTimedOut = (timeoutMs: number) =>
-  new AppError(408, 'Query timed out', AppStatusCode.QueryTimeout, `The query ran longer than ${timeoutMs} ms and was cancelled`);
-export const queryCancelled = () => new AppError(409, 'Query was cancelled', AppStatusCode.QueryCancelled, 'The query was cancelled before it finished');
-
-/** The warehouse's own error (bad SQL, refused login, unknown database) as a readable 422; never holding the password. */
-function driverError(error: unknown, target: ConnectionTarget, what: string): AppError {
-  const raw = error instanceof Error ? error.message : String(error);
-  let message = raw.split('\n')[0]!.slice(0, 1000);
-  let password: string | null = null;
-  try {
-    password = target.password();
-  } catch {
-    // No password: nothing to hide.
-  }
-  if (password) message = message.split(password).join('***');
-  return new AppError(422, what, AppStatusCode.InvalidInput, message);
-}
 
 // Every value arrives as text and is converted here, so results never depend on pg's global type parsers.
 type Parse = (text: string) => unknown;
@@ -81,14 +66,29 @@ function convert(rows: unknown[][], fields: readonly pg.FieldDef[]): unknown[][]
   return rows;
 }
 
+/** What a warehouse speaking the PostgreSQL protocol does its own way. */
+export interface PgDialect {
+  type: string;
+  optionsSchema: TSchema;
+  defaultPort: number;
+  /** The statement text before the query that opens the result cursor. */
+  declareCursor: string;
+  /** One row with a `version` column. */
+  versionSql: string;
+  /** Rows with a `name` column: the schemas; a schema's tables and views ($1); a table's columns ($1, $2) with `type`. */
+  schemasSql: string;
+  tablesSql: string;
+  columnsSql: string;
+}
+
 /** `address`: the checked address of options.host (see network.ts); TLS still verifies the certificate for the host name. */
-function clientConfig(target: ConnectionTarget, address: string, statementTimeoutMs: number): pg.ClientConfig {
+function clientConfig(dialect: PgDialect, target: ConnectionTarget, address: string, statementTimeoutMs: number): pg.ClientConfig {
   // Resolved before connecting, so a missing password is reported even when the server would not ask for it.
   const password = target.password() ?? '';
   const options = target.options as PostgresConnectionOptions;
   return {
     host: address,
-    port: options.port ?? 5432,
+    port: options.port ?? dialect.defaultPort,
     database: options.database,
     user: options.user,
     // A function, so pg never falls back to the server's own PGPASSWORD or ~/.pgpass for a user's connection.
@@ -102,9 +102,9 @@ function clientConfig(target: ConnectionTarget, address: string, statementTimeou
   };
 }
 
-async function connect(target: ConnectionTarget, statementTimeoutMs: number): Promise<pg.Client> {
-  const config = clientConfig(target, await connectableAddress((target.options as PostgresConnectionOptions).host, target.allowedHosts), statementTimeoutMs);
-  const client = new pg.Client(config);
+async function connect(dialect: PgDialect, target: ConnectionTarget, statementTimeoutMs: number): Promise<pg.Client> {
+  const address = await connectableAddress((target.options as PostgresConnectionOptions).host, target.allowedHosts);
+  const client = new pg.Client(clientConfig(dialect, target, address, statementTimeoutMs));
   // A dropped connection must not crash the process; the pending query fails instead.
   client.on('error', () => undefined);
   try {
@@ -121,11 +121,11 @@ async function connect(target: ConnectionTarget, statementTimeoutMs: number): Pr
 }
 
 /** Asks the server to cancel what `client`'s backend runs (from a second session of the same user). */
-async function cancelBackend(target: ConnectionTarget, client: pg.Client): Promise<void> {
+async function cancelBackend(dialect: PgDialect, target: ConnectionTarget, client: pg.Client): Promise<void> {
   const pid = (client as unknown as { processID: number | null }).processID;
   if (pid === null) return;
   // The address the client was opened on, already checked.
-  const canceller = new pg.Client(clientConfig(target, client.host, 10_000));
+  const canceller = new pg.Client(clientConfig(dialect, target, client.host, 10_000));
   canceller.on('error', () => undefined);
   try {
     await canceller.connect();
@@ -137,25 +137,39 @@ async function cancelBackend(target: ConnectionTarget, client: pg.Client): Promi
   }
 }
 
-/** Runs `work` on a fresh session in a read-only transaction; maps timeouts, cancels and driver errors. */
-async function withSession<T>(target: ConnectionTarget, options: RunOptions, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A fresh session that a signal cancels on the server; `fail` maps an error to the answer (409, 408 or the warehouse's 422). */
+async function openSession(dialect: PgDialect, target: ConnectionTarget, options: RunOptions) {
   if (options.signal?.aborted) throw queryCancelled();
-  const client = await connect(target, options.timeoutMs);
-  const onAbort = () => void cancelBackend(target, client);
+  const client = await connect(dialect, target, options.timeoutMs);
+  const onAbort = () => void cancelBackend(dialect, target, client);
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    client,
+    fail(error: unknown): never {
+      if (options.signal?.aborted) throw queryCancelled();
+      if ((error as { code?: string }).code === '57014') throw queryTimedOut(options.timeoutMs);
+      if (error instanceof AppError) throw error;
+      throw driverError(error, target, 'Query failed');
+    },
+    async close() {
+      options.signal?.removeEventListener('abort', onAbort);
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Runs `work` on a fresh session in a read-only transaction; maps timeouts, cancels and driver errors. */
+async function withSession<T>(dialect: PgDialect, target: ConnectionTarget, options: RunOptions, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const session = await openSession(dialect, target, options);
   try {
-    await client.query('BEGIN READ ONLY');
-    const result = await work(client);
-    await client.query('COMMIT');
+    await session.client.query('BEGIN READ ONLY');
+    const result = await work(session.client);
+    await session.client.query('COMMIT');
     return result;
   } catch (error) {
-    if (options.signal?.aborted) throw queryCancelled();
-    if ((error as { code?: string }).code === '57014') throw queryTimedOut(options.timeoutMs);
-    if (error instanceof AppError) throw error;
-    throw driverError(error, target, 'Query failed');
+    return session.fail(error);
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    await client.end().catch(() => undefined);
+    await session.close();
   }
 }
 
@@ -164,24 +178,17 @@ const stripSemicolons = (sql: string) => sql.replace(/[\s;]+$/, '');
 /** The extended protocol takes exactly one statement, so a query can never smuggle a second one in. */
 const statement = (text: string, values: readonly unknown[]) => ({ text, values: [...values], queryMode: 'extended' as const });
 
-async function* runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch> {
-  if (options.signal?.aborted) throw queryCancelled();
-  const client = await connect(target, options.timeoutMs);
-  const onAbort = () => void cancelBackend(target, client);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
+async function* runQuery(dialect: PgDialect, target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch> {
+  const session = await openSession(dialect, target, options);
+  const { client } = session;
   const batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
-  const fail = (error: unknown): never => {
-    if (options.signal?.aborted) throw queryCancelled();
-    if ((error as { code?: string }).code === '57014') throw queryTimedOut(options.timeoutMs);
-    if (error instanceof AppError) throw error;
-    throw driverError(error, target, 'Query failed');
-  };
   try {
     try {
       await client.query('BEGIN READ ONLY');
-      await client.query(statement(`DECLARE atlas_result NO SCROLL CURSOR FOR\n${stripSemicolons(sql)}\n`, params));
+      // A cursor is declared only for a query (SELECT, VALUES, WITH …): any other statement is a syntax error.
+      await client.query(statement(`${dialect.declareCursor}\n${stripSemicolons(sql)}\n`, params));
     } catch (error) {
-      fail(error);
+      session.fail(error);
     }
     let columns: ConnectorColumn[] | null = null;
     for (;;) {
@@ -189,7 +196,7 @@ async function* runQuery(target: ConnectionTarget, sql: string, params: readonly
       try {
         result = await client.query({ text: `FETCH ${batchRows} FROM atlas_result`, rowMode: 'array' });
       } catch (error) {
-        return fail(error);
+        return session.fail(error);
       }
       columns ??= columnsOf(result.fields);
       const done = result.rows.length < batchRows;
@@ -199,54 +206,61 @@ async function* runQuery(target: ConnectionTarget, sql: string, params: readonly
     }
     await client.query('COMMIT').catch(() => undefined);
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    await client.end().catch(() => undefined);
+    await session.close();
   }
 }
 
-const SCHEMAS_SQL = `SELECT nspname AS name FROM pg_namespace
-  WHERE nspname NOT IN ('information_schema', 'pg_toast') AND nspname NOT LIKE 'pg\\_temp\\_%' AND nspname NOT LIKE 'pg\\_toast\\_temp\\_%'
-    AND nspname <> 'pg_catalog' AND has_schema_privilege(oid, 'USAGE')
-  ORDER BY nspname`;
-const TABLES_SQL = `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`;
-const COLUMNS_SQL = `SELECT column_name AS name, data_type AS type FROM information_schema.columns
-  WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`;
+/** A connector for a warehouse speaking the PostgreSQL protocol. */
+export function pgWireConnector(dialect: PgDialect): Connector {
+  return {
+    type: dialect.type,
+    kind: 'warehouse',
+    optionsSchema: dialect.optionsSchema,
 
-export const postgresConnector: Connector = {
-  type: 'postgres',
-  kind: 'warehouse',
-  optionsSchema: PostgresConnectionOptions,
-
-  async testConnection(target) {
-    const client = await connect(target, CONNECT_TIMEOUT_MS);
-    try {
-      const result = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
-      return { serverVersion: result.rows[0]?.version };
-    } catch (error) {
-      throw driverError(error, target, 'Could not connect to the database');
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  },
-
-  runQuery,
-
-  describeQuery(target, sql, params, options) {
-    return withSession(target, options, async (client) => {
-      const result = await client.query({ ...statement(`SELECT * FROM (\n${stripSemicolons(sql)}\n) AS atlas_described LIMIT 0`, params), rowMode: 'array' });
-      return columnsOf(result.fields);
-    });
-  },
-
-  listSchema(target, path, options) {
-    return withSession(target, options, async (client): Promise<SchemaEntry[]> => {
-      if (path.length === 0) return (await client.query<{ name: string }>(SCHEMAS_SQL)).rows.map(({ name }) => ({ name, kind: 'schema' }));
-      if (path.length === 1) return (await client.query<{ name: string }>(TABLES_SQL, [path[0]])).rows.map(({ name }) => ({ name, kind: 'table' }));
-      if (path.length === 2) {
-        const rows = (await client.query<{ name: string; type: string }>(COLUMNS_SQL, [path[0], path[1]])).rows;
-        return rows.map(({ name, type }) => ({ name, kind: 'column', type }));
+    async testConnection(target) {
+      const client = await connect(dialect, target, CONNECT_TIMEOUT_MS);
+      try {
+        const result = await client.query<{ version: string }>(dialect.versionSql);
+        return { serverVersion: result.rows[0]?.version };
+      } catch (error) {
+        throw driverError(error, target, 'Could not connect to the database');
+      } finally {
+        await client.end().catch(() => undefined);
       }
-      throw new AppError(400, 'Schema paths have at most two parts', AppStatusCode.BadRequest, 'schema/table');
-    });
-  },
-};
+    },
+
+    runQuery: (target, sql, params, options) => runQuery(dialect, target, sql, params, options),
+
+    describeQuery(target, sql, params, options) {
+      return withSession(dialect, target, options, async (client) => {
+        const result = await client.query({ ...statement(`SELECT * FROM (\n${stripSemicolons(sql)}\n) AS atlas_described LIMIT 0`, params), rowMode: 'array' });
+        return columnsOf(result.fields);
+      });
+    },
+
+    listSchema(target, path, options) {
+      if (path.length > 2) return Promise.reject(new AppError(400, 'Schema paths have at most two parts', AppStatusCode.BadRequest, 'schema/table'));
+      return withSession(dialect, target, options, async (client): Promise<SchemaEntry[]> => {
+        if (path.length === 0) return (await client.query<{ name: string }>(dialect.schemasSql)).rows.map(({ name }) => ({ name, kind: 'schema' }));
+        if (path.length === 1) return (await client.query<{ name: string }>(dialect.tablesSql, [path[0]])).rows.map(({ name }) => ({ name, kind: 'table' }));
+        const rows = (await client.query<{ name: string; type: string }>(dialect.columnsSql, [path[0], path[1]])).rows;
+        return rows.map(({ name, type }) => ({ name, kind: 'column', type }));
+      });
+    },
+  };
+}
+
+export const postgresConnector = pgWireConnector({
+  type: 'postgres',
+  optionsSchema: PostgresConnectionOptions,
+  defaultPort: 5432,
+  declareCursor: 'DECLARE atlas_result NO SCROLL CURSOR FOR',
+  versionSql: "SELECT current_setting('server_version') AS version",
+  schemasSql: `SELECT nspname AS name FROM pg_namespace
+    WHERE nspname NOT IN ('information_schema', 'pg_toast') AND nspname NOT LIKE 'pg\\_temp\\_%' AND nspname NOT LIKE 'pg\\_toast\\_temp\\_%'
+      AND nspname <> 'pg_catalog' AND has_schema_privilege(oid, 'USAGE')
+    ORDER BY nspname`,
+  tablesSql: `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+  columnsSql: `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+    WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
+});

@@ -81,6 +81,15 @@ export async function switchVersion(tx: Queryable, dataId: string, next: StoredV
   return previous;
 }
 
+/** Adds an Arrow copy (its file and the size it adds) to `version` while it is current and has none: false otherwise. */
+export async function addArrowCopy(tx: Queryable, dataId: string, version: StoredVersion): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE engine_data SET arrow_file = $3, size_bytes = $4 WHERE data_id = $1 AND version = $2 AND arrow_file IS NULL RETURNING data_id`,
+    [dataId, version.version, version.arrow, version.sizeBytes],
+  );
+  return rows.length > 0;
+}
+
 /** Files no version names any more, removed by any process once `afterMs` passed (database time). */
 export async function retireFiles(db: Queryable, dataId: string, version: string, files: readonly string[], afterMs: number): Promise<void> {
   await db.query(

@@ -9,7 +9,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { BlobStore } from '../blobs/types.js';
 import { liveInstances, type Liveness } from '../cluster/instance.js';
 import { redactFolder } from '../http/redact.js';
-import type { Db, Queryable } from '../store/index.js';
+import { withoutAuditContext, type Db, type Queryable } from '../store/index.js';
 import { arrowStream } from './arrow-stream.js';
 import * as catalog from './catalog.js';
 import { IngestError, convertUpload, receiveUpload, uploadFormatOfName, type ReceiveLimits } from './ingest/index.js';
@@ -195,10 +195,15 @@ export class DuckDbEngine implements Engine {
       const source = await upload;
       const sourceFormat = format ?? uploadFormatOfName(source.innerName);
       const { commit } = options;
-      return this.load(datasetId, (connection, target) => convertUpload(connection, this.storage, source.file, target, sourceFormat), {
-        skipArrow: options.skipArrow,
+      const data = await this.load(datasetId, (connection, target) => convertUpload(connection, this.storage, source.file, target, sourceFormat), {
         commit: commit && ((tx, data) => commit(tx, data, sourceFormat)),
       });
+      // The dataset is ready without it: the copy only makes Arrow downloads a file read (with a known size). It is the
+      // system's work, not the uploader's request's (store/audit.ts); a copy that fails leaves downloads encoded live.
+      if (!options.skipArrow) {
+        withoutAuditContext(() => void this.inLane(datasetId, () => this.writeArrowCopy(datasetId, data.version, options.arrowCopied)).catch(() => undefined));
+      }
+      return data;
     }).finally(() => upload.then((source) => rm(source.file, { force: true }), () => undefined));
   }
 
@@ -210,7 +215,7 @@ export class DuckDbEngine implements Engine {
       this.load(
         datasetId,
         (connection, target) => connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rowGroup})`).then(() => undefined),
-        { skipArrow: true },
+        {},
       ),
     );
   }
@@ -275,21 +280,20 @@ export class DuckDbEngine implements Engine {
     this.instance.closeSync();
   }
 
+  settled(datasetId: string): Promise<void> {
+    return (this.lanes.get(datasetId) ?? Promise.resolve()).then(() => undefined);
+  }
+
   /**
-   * Converts into a new Parquet version, profiles it, writes the Arrow copy, then switches to it in one metadata
-   * transaction (with the caller's `commit`). The write is recorded first, so no sweep takes its files while it runs.
+   * Converts into a new Parquet version, profiles it, then switches to it in one metadata transaction (with the
+   * caller's `commit`). The write is recorded first, so no sweep takes its files while it runs.
    */
-  private async load(
-    datasetId: string,
-    convert: (connection: DuckDBConnection, target: string) => Promise<void>,
-    options: { skipArrow?: boolean; commit?: CommitData },
-  ): Promise<DatasetData> {
+  private async load(datasetId: string, convert: (connection: DuckDBConnection, target: string) => Promise<void>, options: { commit?: CommitData }): Promise<DatasetData> {
     const version = this.storage.newVersion();
     await catalog.beginWrite(this.db, datasetId, version, this.cluster.instanceId);
     try {
       await mkdir(this.storage.dir(datasetId), { recursive: true });
       const parquetName = `${version}.parquet`;
-      const arrowName = options.skipArrow ? null : `${version}.arrow`;
       const partial = this.storage.file(datasetId, `${parquetName}.tmp`);
       const connection = await this.pool.acquire();
       try {
@@ -301,19 +305,45 @@ export class DuckDbEngine implements Engine {
       await rename(partial, parquet);
       const profile = await profileParquet((sql) => this.queryRows(sql, []), parquet);
       if (profile.columns.length === 0) throw new IngestError('The file has no columns');
-      if (arrowName) {
-        const arrow = this.storage.file(datasetId, arrowName);
-        const stream = await this.queryArrow(`SELECT * FROM read_parquet(${sqlString(parquet)})`, []);
-        await pipeline(stream, createWriteStream(`${arrow}.tmp`));
-        await rename(`${arrow}.tmp`, arrow);
-      }
-      // Bytes stored for the dataset (Parquet plus the Arrow copy): what the storage quota counts.
-      const sizeBytes = (await stat(parquet)).size + (arrowName ? (await stat(this.storage.file(datasetId, arrowName))).size : 0);
-      await this.storage.publish(datasetId, arrowName ? [parquetName, arrowName] : [parquetName]);
-      return await this.switchTo(datasetId, { version, parquet: parquetName, arrow: arrowName, ...profile, sizeBytes }, options.commit);
+      // Bytes stored for the dataset (the Parquet file; an Arrow copy adds its own): what the storage quota counts.
+      const sizeBytes = (await stat(parquet)).size;
+      await this.storage.publish(datasetId, [parquetName]);
+      return await this.switchTo(datasetId, { version, parquet: parquetName, arrow: null, ...profile, sizeBytes }, options.commit);
     } catch (error) {
       await this.storage.removeFiles(datasetId, this.storage.versionFiles(version));
       await catalog.endWrite(this.db, datasetId, version).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * Adds the Arrow copy to `version` while it is still current, as a write of its own (a version id of its own, so a
+   * process dying meanwhile leaves only the copy's files to the sweep, never the Parquet file it was made from).
+   */
+  private async writeArrowCopy(datasetId: string, version: string, arrowCopied?: CommitData): Promise<void> {
+    const current = await catalog.currentVersion(this.db, datasetId);
+    if (current?.version !== version || current.arrow) return;
+    const write = this.storage.newVersion();
+    await catalog.beginWrite(this.db, datasetId, write, this.cluster.instanceId);
+    const arrowName = `${write}.arrow`;
+    try {
+      const arrow = this.storage.file(datasetId, arrowName);
+      await this.storage.ensureLocal(datasetId, [current.parquet]);
+      const stream = await this.queryArrow(`SELECT * FROM read_parquet(${sqlString(this.storage.file(datasetId, current.parquet))})`, []);
+      await pipeline(stream, createWriteStream(`${arrow}.tmp`));
+      await rename(`${arrow}.tmp`, arrow);
+      const withCopy = { ...current, arrow: arrowName, sizeBytes: current.sizeBytes + (await stat(arrow)).size };
+      await this.storage.publish(datasetId, [arrowName]);
+      const added = await this.db.transaction(async (tx) => {
+        const done = await catalog.addArrowCopy(tx, datasetId, withCopy);
+        await catalog.endWrite(tx, datasetId, write);
+        if (done) await arrowCopied?.(tx, this.describe(datasetId, withCopy));
+        return done;
+      });
+      if (!added) await this.storage.removeFiles(datasetId, this.storage.versionFiles(write));
+    } catch (error) {
+      await this.storage.removeFiles(datasetId, this.storage.versionFiles(write));
+      await catalog.endWrite(this.db, datasetId, write).catch(() => undefined);
       throw error;
     }
   }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Dictionary, Int32, Int64, makeTable, RecordBatchFileWriter, RecordBatchStreamWriter, Table, TimestampMillisecond, Utf8, vectorFromArray } from 'apache-arrow';
 import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { readAll, readArrow, useEngine } from './test-support/engine.js';
+import { filesOfVersion, readAll, readArrow, useEngine } from './test-support/engine.js';
 import { featureTexts } from './ingest/geojson-features.js';
 
 const body = (text: string | Uint8Array) => Readable.from([typeof text === 'string' ? Buffer.from(text) : Buffer.from(text)]);
@@ -23,7 +23,7 @@ describe('engine ingest', () => {
       latColumn: 'Latitude',
       lngColumn: 'lon',
       geometryColumn: null,
-      hasArrowCopy: true,
+      hasArrowCopy: false,
       columns: [
         { name: 'name', type: 'string' },
         { name: 'Latitude', type: 'number' },
@@ -36,7 +36,11 @@ describe('engine ingest', () => {
       ],
     });
     expect(data.sizeBytes).toBeGreaterThan(0);
-    expect(await env.engine.datasetData(id)).toEqual(data);
+    // The Arrow copy follows the ready version, and counts in its size.
+    await env.engine.settled(id);
+    const copied = await env.engine.datasetData(id);
+    expect(copied).toEqual({ ...data, hasArrowCopy: true, sizeBytes: copied!.sizeBytes });
+    expect(copied!.sizeBytes).toBeGreaterThan(data.sizeBytes);
     const rows = await env.engine.queryRows(`SELECT * FROM ${data.relation} ORDER BY name`, []);
     expect(rows).toEqual([
       { name: 'A', Latitude: 40.5, lon: -73.9, count: 3, price: 1.5, when: '2024-01-02', h3: '8928308280fffff', flag: true },
@@ -54,9 +58,19 @@ describe('engine ingest', () => {
     expect(text).toBe('name,Latitude,lon,count,price,when,h3,flag\nA,40.5,-73.9,3,1.5,2024-01-02,8928308280fffff,true\n"B, quoted",41.0,-74.0,,2.25,2024-02-03,8928308280bffff,false\n');
   });
 
+  it('drops an Arrow copy whose version a newer load replaced before the copy began', async () => {
+    const id = newId();
+    // Queued behind the second load in the dataset's lane, the first version's copy finds it no longer current.
+    const [, second] = await Promise.all([env.engine.ingest(id, body('a\n1\n'), 'csv'), env.engine.ingest(id, body('a\n2\n'), 'csv', { skipArrow: true })]);
+    await env.engine.settled(id);
+    expect(await env.engine.datasetData(id)).toMatchObject({ version: second.version, hasArrowCopy: false });
+    expect(filesOfVersion(await readdir(`${env.dataDir}/datasets/${id}`), second.version)).toEqual(['parquet']);
+  });
+
   it('keeps the previous version when a load fails, and replaces it (removing the old files) when one succeeds', async () => {
     const id = newId();
     const first = await env.engine.ingest(id, body('a\n1\n2\n'), 'csv');
+    await env.engine.settled(id);
     await expect(env.engine.ingest(id, body('a,b\n1,2\n"unterminated\n'), 'csv')).rejects.toMatchObject({
       statusCode: 422,
       message: 'Could not parse the CSV file',
@@ -68,8 +82,8 @@ describe('engine ingest', () => {
     });
     await expect(env.engine.ingest(id, body(''), 'csv')).rejects.toMatchObject({ message: 'The uploaded file is empty' });
     await expect(env.engine.ingest(id, body('not parquet'), 'parquet')).rejects.toMatchObject({ message: 'Not a valid Parquet file' });
-    expect(await env.engine.datasetData(id)).toEqual(first);
-    expect((await readdir(`${env.dataDir}/datasets/${id}`)).sort()).toEqual([`${first.version}.arrow`, `${first.version}.parquet`]);
+    expect(await env.engine.datasetData(id)).toMatchObject({ version: first.version, hasArrowCopy: true });
+    expect(filesOfVersion(await readdir(`${env.dataDir}/datasets/${id}`), first.version)).toEqual(['arrow', 'parquet']);
     expect(await readdir(`${env.dataDir}/tmp`)).toEqual([]);
     const second = await env.engine.ingest(id, body('a\n5\n'), 'csv', { skipArrow: true });
     expect(second.version).not.toBe(first.version);

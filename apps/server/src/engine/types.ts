@@ -21,7 +21,10 @@ export interface DatasetData {
   lngColumn: string | null;
   /** The first column holding GeoJSON or WKT geometries. */
   geometryColumn: string | null;
-  /** Whether an Arrow copy was written at upload (not with skipArrow): Arrow downloads then stream that file. */
+  /**
+   * Whether the version has its Arrow copy: written after an upload becomes ready (not with skipArrow); until then,
+   * and without one, Arrow downloads are encoded from the Parquet file.
+   */
   hasArrowCopy: boolean;
 }
 
@@ -47,6 +50,11 @@ export interface IngestOptions {
   compression?: UploadCompression | null;
   /** Like CommitData, with the upload's format (a zip's may come from the name of the file inside). */
   commit?: (tx: Queryable, data: DatasetData, format: UploadFormat) => Promise<void>;
+  /**
+   * Runs in the transaction that adds the Arrow copy to the version, once written after the upload (sizeBytes then
+   * counts it); not called when a newer version replaced this one meanwhile.
+   */
+  arrowCopied?: CommitData;
 }
 
 export interface MaterializeOptions {
@@ -82,6 +90,8 @@ export interface Engine {
   /** Copies the data of one dataset to another that has none (clone), switching to it in the caller's transaction `tx`. */
   copyData(fromDatasetId: string, toDatasetId: string, tx: Queryable): Promise<DatasetData | null>;
   deleteData(datasetId: string): Promise<void>;
+  /** Resolves when the dataset's loads and the work that follows them (an upload's Arrow copy) are done. */
+  settled(datasetId: string): Promise<void>;
   /** The dataset's data as an Arrow IPC stream, CSV (with a header row) or the stored Parquet file; null when none was uploaded. */
   exportData(datasetId: string, format: ExportFormat, options?: QueryOptions): Promise<Readable | null>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { useEngine } from '../test-support/engine.js';
+import { filesOfVersion, useEngine } from '../test-support/engine.js';
 import { formatOfFileName, sniffCompression } from './decompress.js';
 
 const MAX_DECOMPRESSED = 64 * 1024;
@@ -77,6 +77,7 @@ describe('compressed uploads', () => {
   it('refuses zips without exactly one data file (400 naming them), unknown names (415) and corrupt bodies (422)', async () => {
     const id = newId();
     await env.engine.ingest(id, body('n\n1\n'), 'csv');
+    await env.engine.settled(id);
     const before = await env.engine.datasetData(id);
     await expect(env.engine.ingest(id, body(zip({ 'a.csv': 'n\n2\n', 'b.csv': 'n\n3\n' })), 'csv')).rejects.toMatchObject({
       statusCode: 400,
@@ -106,6 +107,7 @@ describe('compressed uploads', () => {
   it('refuses a zip or gzip bomb with 413 once past the decompressed cap, writing nothing', async () => {
     const id = newId();
     await env.engine.ingest(id, body('n\n1\n'), 'csv');
+    await env.engine.settled(id);
     const before = await env.engine.datasetData(id);
     const huge = `n\n${'1\n'.repeat(MAX_DECOMPRESSED)}`;
     const zipped = zip({ 'bomb.csv': huge });
@@ -123,6 +125,6 @@ describe('compressed uploads', () => {
     await expect(env.engine.ingest(id, body(zip({ 'a.csv': 'n\n2\n', '__MACOSX/._a.csv': huge })), 'csv')).rejects.toMatchObject({ statusCode: 413 });
     expect(await env.engine.datasetData(id)).toEqual(before);
     expect(await tmpFiles()).toEqual([]);
-    expect((await readdir(path.join(env.dataDir, 'datasets', id))).sort()).toEqual([`${before!.version}.arrow`, `${before!.version}.parquet`].sort());
+    expect(filesOfVersion(await readdir(path.join(env.dataDir, 'datasets', id)), before!.version)).toEqual(['arrow', 'parquet']);
   });
 });

@@ -58,3 +58,7 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export const readArrow = async (stream: Readable): Promise<Table> => tableFromIPC(await readAll(stream));
+
+/** A dataset folder's (or bucket's) files as what they are for `version`: its Parquet file, an Arrow copy, or by name. */
+export const filesOfVersion = (names: readonly string[], version: string) =>
+  names.map((name) => (name === `${version}.parquet` ? 'parquet' : name.endsWith('.arrow') ? 'arrow' : name)).sort();

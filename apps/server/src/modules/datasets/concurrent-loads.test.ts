@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { tableFromIPC } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
+import { filesOfVersion } from '../../engine/test-support/engine.js';
 import { testStores } from '../../test-support/stores.js';
 import { useProcesses, type TestProcess } from './test-support/processes.js';
 
@@ -58,8 +59,9 @@ describe.runIf(postgres)('concurrent loads of one dataset through two processes'
     // Uploads one after another through either process replace the version, and only the current one's files stay.
     expect((await upload(b, id, 'n,label\n1,b\n')).json()).toMatchObject({ status: 'ready', metadata: { rowCount: 1 } });
     expect((await upload(a, id, 'n,label\n1,a\n2,a\n')).json()).toMatchObject({ status: 'ready', metadata: { rowCount: 2 } });
+    await Promise.all([a.engine.settled(id), b.engine.settled(id)]);
     const current = (await b.engine.datasetData(id))!;
-    expect((await readdir(path.join(cluster.dataDir, 'datasets', id))).sort()).toEqual([`${current.version}.arrow`, `${current.version}.parquet`]);
+    expect(filesOfVersion(await readdir(path.join(cluster.dataDir, 'datasets', id)), current.version)).toEqual(['arrow', 'parquet']);
     expect(tableFromIPC((await get(b, `/v1/datasets/${id}/data`)).rawPayload).numRows).toBe(2);
   });
 });

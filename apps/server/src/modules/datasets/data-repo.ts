@@ -137,3 +137,12 @@ export async function setDatasetState(db: Queryable, id: string, status: Dataset
   );
   return rows.length > 0;
 }
+
+/** The bytes stored for the dataset's data version `version` (an Arrow copy added to it), unless its data changed since. */
+export async function setStoredSize(db: Queryable, id: string, version: string, sizeBytes: number): Promise<void> {
+  await db.query(`UPDATE datasets SET metadata = jsonb_set(metadata, '{sizeBytes}', to_jsonb($3::bigint)) WHERE id = $1 AND metadata->>'dataVersion' = $2`, [
+    id,
+    version,
+    sizeBytes,
+  ]);
+}

@@ -164,6 +164,7 @@ export async function uploadData(db: Db, engine: Engine, identity: Identity, id:
         }
         await dataRepo.setDatasetState(tx, id, 'ready', null, dataMetadata(dataset.metadata, id, data, format));
       },
+      arrowCopied: (tx, data) => dataRepo.setStoredSize(tx, id, data.version, data.sizeBytes),
     });
   } catch (error) {
     const reason = failureReason(error);

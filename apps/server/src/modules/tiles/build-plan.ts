@@ -105,7 +105,7 @@ export function planBuild(request: HextileRequest, sourceId: string, data: Datas
     if (!isNumeric(latColumn) || !isNumeric(lngColumn)) throw invalidInput('Invalid prop for hextile: sourceLatColumn', 'Latitude and longitude columns must hold numbers');
     if (request.finestResolution === undefined) throw invalidInput('Invalid prop for hextile: finestResolution', 'Give finestResolution (0..15) for a tileset built from points');
     finest = request.finestResolution;
-    cell = `TRY_CAST('0x' || atlas_h3_cell(CAST(s.${sqlIdentifier(latColumn.name)} AS DOUBLE), CAST(s.${sqlIdentifier(lngColumn.name)} AS DOUBLE), ${finest}) AS UBIGINT)`;
+    cell = `atlas_h3_index(CAST(s.${sqlIdentifier(latColumn.name)} AS DOUBLE), CAST(s.${sqlIdentifier(lngColumn.name)} AS DOUBLE), ${finest})`;
   }
   const { time, intervals } = timeSql(request, columns);
   const built = outputColumns(request, columns);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { firstWord, questionMarks } from './sql-text.js';
+
+describe('SQL text', () => {
+  it('turns $n into ? outside strings, quoted names and comments, values in order', () => {
+    expect(questionMarks(`SELECT $2, '$1 it''s', "$1""", $1 -- $3\n/* $3 */ FROM t WHERE a = $2`, ['a', 'b'])).toEqual({
+      sql: `SELECT ?, '$1 it''s', "$1""", ? -- $3\n/* $3 */ FROM t WHERE a = ?`,
+      values: ['b', 'a', 'b'],
+    });
+    expect(questionMarks('SELECT 1', [])).toEqual({ sql: 'SELECT 1', values: [] });
+    expect(() => questionMarks('SELECT $2', [1])).toThrow('$2 has no value');
+  });
+
+  it('finds the first word after comments and parentheses', () => {
+    expect(firstWord('  -- note\n /* x */ ((select 1))')).toBe('select');
+    expect(firstWord('WITH a AS (SELECT 1) SELECT * FROM a')).toBe('with');
+    expect(firstWord('/* select */ insert into t values (1)')).toBe('insert');
+    expect(firstWord("'select'")).toBe('');
+  });
+});
