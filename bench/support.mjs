@@ -90,3 +90,14 @@ export async function waitReady(base, token, id) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Waits until the dataset's Arrow copy is written (written after an upload: its Arrow download then has a length); ms since `start`. */
+export async function arrowCopyWritten(base, token, id, start) {
+  for (;;) {
+    const response = await api(base, token, 'GET', `/v1/datasets/${id}/data`);
+    const stored = response.headers.get('content-length') !== null;
+    await response.body?.cancel();
+    if (stored) return ms(start);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { api, fmt, ms, signIn, startServer, stats } from './support.mjs';
+import { api, arrowCopyWritten, fmt, ms, signIn, startServer, stats } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 5_000_000);
 const RUNS = 3;
@@ -44,15 +44,6 @@ async function timeUpload(base, token, file, skipArrow) {
   return { elapsed, copied };
 }
 
-async function arrowCopyWritten(base, token, id, start) {
-  for (;;) {
-    const response = await api(base, token, 'GET', `/v1/datasets/${id}/data`);
-    const stored = response.headers.get('content-length') !== null;
-    await response.body?.cancel();
-    if (stored) return ms(start);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 export async function runUploadBench({ root }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'atlas-upload-bench-'));

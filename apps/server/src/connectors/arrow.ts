@@ -19,8 +19,9 @@ import {
 import type { ConnectorColumn, QueryBatch } from './types.js';
 import { CollectingWriter } from '../engine/arrow-stream.js';
 
-// Warehouses name their 64-bit integers and zoned timestamps differently (PostgreSQL int8, DuckDB BIGINT, Trino bigint).
-const is64Bit = (dbType: string) => /^(int8|bigint)$/i.test(dbType);
+// Warehouses name their 64-bit integers and zoned timestamps differently (PostgreSQL int8, DuckDB BIGINT, Trino bigint,
+// BigQuery INT64).
+const is64Bit = (dbType: string) => /^(int8|bigint|int64)$/i.test(dbType);
 const isZoned = (dbType: string) => /^timestamptz$|with time zone$/i.test(dbType);
 
 function arrowType(column: ConnectorColumn): DataType {

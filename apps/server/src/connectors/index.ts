@@ -1,9 +1,11 @@
-// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck and Presto/Trino run for
-// real (docs/connectors.md); every other warehouse type keeps its options schema (so connections can be saved) and
-// answers 501 until its official driver is installed; storage types hold files, not tables, so they refuse queries
-// with the spec's 'Not a database connection'.
+// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck, Presto/Trino, Athena
+// and BigQuery run for real (docs/connectors.md); every other warehouse type keeps its options schema (so connections
+// can be saved) and answers 501 until its official driver is installed; storage types hold files, not tables, so they
+// refuse queries with the spec's 'Not a database connection'.
 import { AppStatusCode, CONNECTION_OPTIONS, DATA_CONNECTION_TYPES, Messages, STORAGE_CONNECTION_TYPES, type DataConnectionType } from '@atlas/domain';
 import { AppError, invalidInput } from '../http/errors.js';
+import { athenaConnector } from './athena.js';
+import { bigqueryConnector } from './bigquery.js';
 import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
 import { redshiftConnector } from './redshift.js';
@@ -21,6 +23,8 @@ const AVAILABLE: Partial<Record<DataConnectionType, Connector>> = {
   redshift: redshiftConnector,
   motherduck: motherduckConnector(),
   presto: trinoConnector,
+  athena: athenaConnector(),
+  'big-query': bigqueryConnector(),
 };
 
 function unavailableConnector(type: DataConnectionType): Connector {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWord, questionMarks } from './sql-text.js';
+import { firstWord, isTrinoQuery, questionMarks } from './sql-text.js';
 
 describe('SQL text', () => {
   it('turns $n into ? outside strings, quoted names and comments, values in order', () => {
@@ -16,5 +16,10 @@ describe('SQL text', () => {
     expect(firstWord('WITH a AS (SELECT 1) SELECT * FROM a')).toBe('with');
     expect(firstWord('/* select */ insert into t values (1)')).toBe('insert');
     expect(firstWord("'select'")).toBe('');
+  });
+
+  it("tells a query of Trino's grammar from other statements", () => {
+    for (const sql of ['SELECT 1', '(WITH a AS (SELECT 1) SELECT * FROM a)', 'VALUES 1', 'TABLE t']) expect(isTrinoQuery(sql), sql).toBe(true);
+    for (const sql of ['EXPLAIN ANALYZE INSERT INTO t VALUES (1)', "UNLOAD (SELECT 1) TO 's3://x/'", '/* select */ DROP TABLE t', '']) expect(isTrinoQuery(sql), sql).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { BasicAuth, Trino, type ConnectionOptions, type QueryError, type QueryRe
 import { AppError, invalidInput } from '../http/errors.js';
 import { driverError, notAQuery, queryCancelled, queryTimedOut, withoutSecret } from './errors.js';
 import { connectableAddress, normalHost, unreachable } from './network.js';
-import { firstWord, questionMarks } from './sql-text.js';
+import { isTrinoQuery, questionMarks } from './sql-text.js';
 import { trinoColumn, trinoLiteral } from './trino-values.js';
 import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
 
@@ -22,7 +22,6 @@ interface PrestoOptions {
   ssl?: boolean;
 }
 
-const QUERY_WORDS = new Set(['select', 'with', 'values', 'table']);
 const CONNECT_TIMEOUT_MS = 10_000;
 type Request = (config: { url?: string; method?: string; maxRedirects?: number }) => Promise<unknown>;
 
@@ -155,7 +154,7 @@ class Session {
 /** The statement as sent: a query only, its `$n` bound through a prepared statement. */
 async function* runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch> {
   const text = sql.replace(/[\s;]+$/, '');
-  if (!QUERY_WORDS.has(firstWord(text))) throw notAQuery();
+  if (!isTrinoQuery(text)) throw notAQuery();
   let bound: ReturnType<typeof questionMarks>;
   try {
     bound = questionMarks(text, params);
@@ -212,7 +211,7 @@ export const trinoConnector: Connector = {
 
   async describeQuery(target, sql, params, options) {
     const text = sql.replace(/[\s;]+$/, '');
-    if (!QUERY_WORDS.has(firstWord(text))) throw notAQuery();
+    if (!isTrinoQuery(text)) throw notAQuery();
     return (await allRows(target, `SELECT * FROM (\n${text}\n) AS atlas_described LIMIT 0`, params, options)).columns;
   },
 

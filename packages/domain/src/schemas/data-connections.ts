@@ -52,9 +52,9 @@ const connectionOptions = (type: DataConnectionType, properties: TProperties) =>
   Type.Object({ ...properties, ...connectionPasswordFields }, { additionalProperties: false, description: `password / passwordEnvVar: the ${CONNECTION_SECRET_NAMES[type]}` });
 
 /**
- * Each type's options: what its official driver needs to connect (postgres, redshift, motherduck and presto run here;
- * the others are saved and answer 501 until their driver is installed). The server validates with them and the
- * connector form is drawn from them.
+ * Each type's options: what its official driver needs to connect (postgres, redshift, motherduck, presto, athena and
+ * big-query run here; the others are saved and answer 501 until their driver is installed). The server validates with
+ * them and the connector form is drawn from them.
  */
 export const CONNECTION_OPTIONS = {
   snowflake: connectionOptions('snowflake', {
@@ -71,6 +71,7 @@ export const CONNECTION_OPTIONS = {
     workgroup: Type.Optional(connectionName()),
     outputLocation: connectionName('s3:// location for results'),
     accessKeyId: connectionName(),
+    catalog: Type.Optional(connectionName('Data catalog (AwsDataCatalog when empty)')),
   }),
   postgres: PostgresConnectionOptions,
   presto: connectionOptions('presto', {

@@ -11,7 +11,7 @@ import { useUploads } from '../datasets/upload/useUploads';
 import { Modal } from '../sharing';
 import { Spinner } from '../../ui/Spinner';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, HEX_TILES_LATER, tooLargeReason } from './datasetLoader';
+import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, tooLargeReason } from './datasetLoader';
 import { mayBuildTiles } from './vector-tiles/tileBuild';
 
 export interface DatasetPickerProps {
@@ -97,9 +97,8 @@ function PickerRow({ dataset, scopeLabel, onMap, canBuild, onPick, onBuildTiles 
   const rows = rowCountOf(dataset);
   const size = sizeOf(dataset);
   const tooLarge = tooLargeReason(dataset);
-  const hexTiles = dataset.type === 'hex-tile';
   const unavailable = dataset.status !== 'ready' ? `Not ready (${dataset.status})` : null;
-  const warning = tooLarge ? `${tooLarge} ${canBuild ? BUILD_TILES_OFFER : BUILD_TILES_REFUSED}` : hexTiles ? HEX_TILES_LATER : null;
+  const warning = tooLarge ? `${tooLarge} ${canBuild ? BUILD_TILES_OFFER : BUILD_TILES_REFUSED}` : null;
   return (
     <li className="dataset-picker__row">
       <div className="dataset-picker__info">
@@ -107,6 +106,7 @@ function PickerRow({ dataset, scopeLabel, onMap, canBuild, onPick, onBuildTiles 
         <span className="dataset-picker__meta">
           {scopeLabel}
           {dataset.type === 'vector-tile' && ' · vector tiles'}
+          {dataset.type === 'hex-tile' && ' · hex tiles'}
           {rows !== null && ` · ${formatCount(rows)} rows`}
           {size !== null && ` · ${formatBytes(size)}`}
         </span>
@@ -117,7 +117,7 @@ function PickerRow({ dataset, scopeLabel, onMap, canBuild, onPick, onBuildTiles 
           Build vector tiles
         </button>
       ) : (
-        <button type="button" className="button button--primary" disabled={onMap || !!unavailable || !!tooLarge || hexTiles} onClick={onPick} aria-label={`Add ${dataset.name}`}>
+        <button type="button" className="button button--primary" disabled={onMap || !!unavailable || !!tooLarge} onClick={onPick} aria-label={`Add ${dataset.name}`}>
           {onMap ? 'On the map' : (unavailable ?? 'Add')}
         </button>
       )}

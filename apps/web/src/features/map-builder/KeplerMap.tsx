@@ -1,13 +1,15 @@
-// kepler.gl mounted in our store, sized to its box, with the user's palettes offered in its color picker and its own
-// add-data, share, export and add-map-style entries replaced by the studio's (through its factory injection, the
-// supported way).
+// kepler.gl mounted in our store, sized to its box, with the user's palettes offered in its color picker, its own
+// add-data, share, export and add-map-style entries replaced by the studio's, and a layer panel for our Hex Tile layer
+// (through its factory injection, the supported way).
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import type { Store } from 'redux';
-import { AddDataButtonFactory, ColorRangeSelectorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
+import { AddDataButtonFactory, ColorRangeSelectorFactory, LayerConfiguratorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
 import { KEPLER_COLOR_PALETTES } from '@kepler.gl/constants';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { KeplerColorPalette, KeplerMapStyle } from './basemaps';
+import { HEX_TILE_MESSAGES } from './hex-tiles/HexTileLayer';
+import { AtlasLayerConfiguratorFactory } from './hex-tiles/HexTileLayerConfigurator';
 import { KEPLER_ID } from './keplerStore';
 
 const UserPalettesContext = createContext<readonly KeplerColorPalette[]>([]);
@@ -93,7 +95,11 @@ const KeplerGl = injectComponents([
   [PanelHeaderFactory, AtlasPanelHeaderFactory],
   [AddDataButtonFactory, NoAddDataButtonFactory],
   [MapManagerFactory, AtlasMapManagerFactory],
+  [LayerConfiguratorFactory, AtlasLayerConfiguratorFactory],
 ] as never) as ComponentType<Record<string, unknown>>;
+
+/** kepler.gl's English messages, with the name of our Hex Tile layer. */
+const LOCALE_MESSAGES = { en: HEX_TILE_MESSAGES };
 
 // deck.gl keeps its drawing buffer so the thumbnail (and a bench's pixel probe) can read what it drew.
 const DECK_PROPS = { glOptions: { preserveDrawingBuffer: true } };
@@ -139,6 +145,7 @@ export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, r
               mint={mint}
               appName="Atlas Studio"
               deckGlProps={DECK_PROPS}
+              localeMessages={LOCALE_MESSAGES}
             />
           </UserPalettesContext.Provider>
         </Provider>

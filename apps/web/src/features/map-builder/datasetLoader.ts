@@ -78,5 +78,3 @@ export async function downloadArrow(
 export const BUILD_TILES_OFFER = 'Build its vector tiles to draw it from tiles instead.';
 /** The same, to a user who may not build them (building copies the data into a new dataset of theirs). */
 export const BUILD_TILES_REFUSED = 'Its vector tiles can be built by someone who may copy this dataset and has a maker seat.';
-/** Why a hex tileset is not drawn (issue 19): kepler.gl has no layer that reads our hex tiles. */
-export const HEX_TILES_LATER = 'Hex tilesets are not drawn in the map builder yet: kepler.gl has no layer for their tiles, and our Hex Tile layer is still to come.';

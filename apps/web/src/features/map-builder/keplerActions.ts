@@ -8,10 +8,11 @@ import type { Dataset } from '@atlas/domain';
 import { withNumberColumns } from './arrowCompat';
 import { KEPLER_ID, keplerInstance } from './keplerStore';
 import type { KeplerSavedConfig } from './mapState';
+import type { KeplerHexTileDataset } from './hex-tiles/tilesetDataset';
 import type { KeplerTileDataset } from './vector-tiles/tilesetDataset';
 
-/** A dataset read for the map: its rows as Arrow, or (a vector tileset) kepler.gl's description of its tiles. */
-export type LoadedDataset = { dataset: Pick<Dataset, 'id' | 'name'>; table: Table } | { dataset: Pick<Dataset, 'id' | 'name'>; tiles: KeplerTileDataset };
+/** A dataset read for the map: its rows as Arrow, or (a vector or hex tileset) kepler.gl's description of its tiles. */
+export type LoadedDataset = { dataset: Pick<Dataset, 'id' | 'name'>; table: Table } | { dataset: Pick<Dataset, 'id' | 'name'>; tiles: KeplerTileDataset | KeplerHexTileDataset };
 
 /**
  * Hands datasets to kepler.gl, keyed by our dataset UUID (so saved configs name datasets by UUID). With a saved

@@ -7,6 +7,7 @@ import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
 import { LayerClasses } from '@kepler.gl/layers';
 import { ATLAS_LIGHT_STYLE_ID } from './basemaps';
 import { AtlasPointLayer } from './point-sprites';
+import { HEX_TILE_LAYER, hexTileLayer } from './hex-tiles/HexTileLayer';
 import { atlasVectorTileLayer } from './vector-tiles/AtlasVectorTileLayer';
 import type { TileReader } from './vector-tiles/tileSource';
 
@@ -33,7 +34,10 @@ function addDataInterceptor(onAddData: () => void): Middleware {
 }
 
 export interface MapStoreOptions {
-  /** How vector tiles are read (with the user's session); without it kepler.gl's own layer, which sends no token. */
+  /**
+   * How tiles are read (with the user's session): vector tiles (without it kepler.gl's own layer, which sends no
+   * token) and hex tiles (without it no Hex Tile layer).
+   */
   readTile?: TileReader;
 }
 
@@ -46,7 +50,8 @@ export function createMapStore({ readTile }: MapStoreOptions = {}): MapStore {
       mapStyle: { styleType: ATLAS_LIGHT_STYLE_ID },
       // Large point datasets drawn as point sprites (see point-sprites/PointSpriteLayer.ts), under kepler.gl's "point".
       // Vector tilesets read with the session (vector-tiles/AtlasVectorTileLayer.ts), under kepler.gl's "vectorTile".
-      visState: { layerClasses: { ...LayerClasses, point: AtlasPointLayer, ...(readTile ? { vectorTile: atlasVectorTileLayer(readTile) } : {}) } },
+      // Hex tilesets drawn by our Hex Tile layer (hex-tiles/HexTileLayer.ts), under "hexTile".
+      visState: { layerClasses: { ...LayerClasses, point: AtlasPointLayer, ...(readTile ? { vectorTile: atlasVectorTileLayer(readTile), [HEX_TILE_LAYER]: hexTileLayer(readTile) } : {}) } },
     }),
   });
   const store = createStore(reducer, {}, applyMiddleware(...enhanceReduxMiddleware([addDataInterceptor(() => onAddData.current())])));

@@ -1,11 +1,13 @@
 // Datasets read for the map, each with what the user sees while it comes: the download's bytes, a vector tileset's
-// build progress, a failure, or (a dataset too large for the browser) the offer to build its vector tiles.
+// build progress, a failure, or (a dataset too large for the browser) the offer to build its vector tiles. A hex
+// tileset is described from its record, quantiles and index (hex-tiles/tilesetDataset.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Dataset } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, HEX_TILES_LATER, downloadArrow, tooLargeReason, type DownloadProgress } from './datasetLoader';
+import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, downloadArrow, tooLargeReason, type DownloadProgress } from './datasetLoader';
+import { loadHexTileDataset } from './hex-tiles/tilesetDataset';
 import type { LoadedDataset } from './keplerActions';
 import { mayBuildTiles, startTileBuild, waitForTileset } from './vector-tiles/tileBuild';
 import { keplerTileDataset } from './vector-tiles/tilesetDataset';
@@ -59,7 +61,12 @@ export function useDatasetLoads() {
       try {
         const dataset = typeof source === 'string' ? await client.datasets.get(source) : source;
         patch(id, { name: dataset.name });
-        if (dataset.type === 'hex-tile') throw new Error(HEX_TILES_LATER);
+        if (dataset.type === 'hex-tile') {
+          // kepler.gl's ProtoDataset of a hex tileset goes through addDatasets as a vector tileset's does.
+          const loaded = { dataset, tiles: await loadHexTileDataset(client, dataset, leaving.current.signal) };
+          settle(id);
+          return loaded;
+        }
         if (dataset.type === 'vector-tile') {
           const loaded = await tiles(dataset);
           settle(id);

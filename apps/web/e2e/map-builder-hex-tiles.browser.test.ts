@@ -1,0 +1,286 @@
+// Hex tilesets drawn in the map builder (issue 19 "Drawing", docs/tiles.md "Drawing in the map builder"): a tileset of
+// 10 million points is built from an H3 column (each row a res-10 cell and how many of the points fall in it, summing
+// to 10 000 000: the per-point step of a lat/lng build, about 0.15 M points/s here, would take over a minute for the
+// points alone, after generating and uploading them),
+// opened with /new?datasetUuid=<tileset> and drawn by our Hex Tile layer at country zoom, colored by the tileset's own
+// quantiles; saved, its config names the layer; reopened at city zoom and zoomed with the mouse wheel to street zoom,
+// each view asking only the tiles of its resolution through our tile proxy (every answer 200); extruded by a column as
+// a saved map says. A geotemporal tileset
+// plays day by day with kepler.gl's time slider, each day's tiles read from /time/YYYY/MM/DD.
+// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time}.png.
+import { tableFromIPC } from 'apache-arrow';
+import { latLngToCell } from 'h3-js';
+import type { Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/session.js';
+
+const session = useBrowserSession();
+let token = '';
+let tilesetId = '';
+
+const POINTS = 10_000_000;
+const SAMPLES = 250_000;
+const FINEST = 10;
+/** The densest city, which city and street views look at. */
+const CITY = { latitude: 46.5, longitude: 2.5 };
+
+/** Deterministic random numbers (mulberry32), so every run draws the same map. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Points around cities of a country the size of France and across it, as res-10 cells with their counts: 250 000
+ * samples each standing for 1 to 79 points (cycling through them, 40 on average; the last one, 31, makes the sum
+ * exactly 10 000 000).
+ */
+function cellsCsv(): string {
+  const next = random(19);
+  let left = POINTS;
+  const gauss = () => Math.sqrt(-2 * Math.log(next() || 1e-12)) * Math.cos(2 * Math.PI * next());
+  // [latitude, longitude, samples, spread in degrees]: the first is CITY with a core of one or two kilometres.
+  const clusters: Array<[number, number, number, number]> = [
+    [CITY.latitude, CITY.longitude, 40_000, 0.015],
+    [CITY.latitude, CITY.longitude, 20_000, 0.12],
+    [48.85, 2.35, 40_000, 0.2],
+    [45.75, 4.85, 25_000, 0.15],
+    [43.3, 5.4, 25_000, 0.15],
+    [43.6, 1.44, 20_000, 0.15],
+    [47.2, -1.55, 15_000, 0.12],
+    [44.84, -0.58, 15_000, 0.12],
+    [50.63, 3.06, 20_000, 0.12],
+  ];
+  const rural = SAMPLES - clusters.reduce((sum, [, , samples]) => sum + samples, 0);
+  const counts = new Map<string, number>();
+  let drawn = 0;
+  const add = (lat: number, lng: number) => {
+    const cell = latLngToCell(lat, lng, FINEST);
+    const weight = ++drawn === SAMPLES ? left : 1 + (((drawn + 2) * 37) % 79);
+    left -= weight;
+    counts.set(cell, (counts.get(cell) ?? 0) + weight);
+  };
+  for (let at = 0; at < rural; at++) add(43 + next() * 7, -1.5 + next() * 9);
+  for (const [lat, lng, samples, spread] of clusters) for (let at = 0; at < samples; at++) add(lat + gauss() * spread, lng + gauss() * spread * 1.4);
+  return ['h3,points', ...[...counts].map(([cell, points]) => `${cell},${points}`)].join('\n');
+}
+
+/** Five days of points around CITY, as res-8 cells per day, more of them each day. */
+function daysCsv(): string {
+  const next = random(7);
+  const rows = new Map<string, number>();
+  for (let day = 1; day <= 5; day++) {
+    for (let at = 0; at < day * 1500; at++) {
+      const cell = latLngToCell(CITY.latitude + (next() - 0.5) * 0.4, CITY.longitude + (next() - 0.5) * 0.6, 8);
+      const key = `${cell},2024-01-0${day}`;
+      rows.set(key, (rows.get(key) ?? 0) + 1);
+    }
+  }
+  return ['h3,day,points', ...[...rows].map(([key, points]) => `${key},${points}`)].join('\n');
+}
+
+interface DatasetRecord {
+  id: string;
+  status: string;
+  errorMessage: string | null;
+}
+
+/** Uploads a CSV as a new dataset and builds its hex tileset from its h3 column; answers the ready tileset's id. */
+async function buildTileset(name: string, csv: string, options: Record<string, unknown>): Promise<string> {
+  const sourceId = (await session.api<{ id: string }>(token, 'POST', '/v1/datasets', { name })).id;
+  const loaded = await session.api<{ status: string }>(token, 'PUT', `/v1/datasets/${sourceId}/data?format=csv`, csv, { 'content-type': 'text/csv' });
+  expect(loaded.status).toBe('ready');
+  const pending = await session.api<DatasetRecord>(token, 'POST', '/v1/datasets/hextile', { source: sourceId, sourceHexColumn: 'h3', outputColumns: [{ sourceColumn: 'points', aggMethod: 'sum' }], ...options });
+  const ready = await builtTileset(pending.id);
+  expect(ready.status, ready.errorMessage ?? '').toBe('ready');
+  return pending.id;
+}
+
+async function builtTileset(id: string): Promise<DatasetRecord> {
+  let record = await session.api<DatasetRecord>(token, 'GET', `/v1/datasets/${id}`);
+  for (let tries = 0; record.status === 'pending' && tries < 240; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    record = await session.api<DatasetRecord>(token, 'GET', `/v1/datasets/${id}`);
+  }
+  return record;
+}
+
+/** The points the tileset counts: the sum over its resolution-0 tiles (all of them, as its index lists them). */
+async function pointsInTileset(): Promise<number> {
+  const index = await session.api<{ levels: Array<{ z: number; tiles: string[] | null }> }>(token, 'GET', `/v1/tileset/${tilesetId}/tileset-index`);
+  let sum = 0;
+  for (const cell of index.levels.find((level) => level.z === 0)!.tiles!) {
+    const response = await fetch(`${session.server.baseUrl}/v1/tileset/${tilesetId}/0/${cell}`, { headers: { authorization: `Bearer ${token}` } });
+    const table = tableFromIPC(new Uint8Array(await response.arrayBuffer()));
+    for (const value of table.getChild('points')!) sum += Number(value ?? 0);
+  }
+  return sum;
+}
+
+/** Every hex tile the page asks for: its resolution and status. */
+function recordTiles(page: Page): Array<{ z: number; status: number }> {
+  const tiles: Array<{ z: number; status: number }> = [];
+  page.on('response', (response: Response) => {
+    const match = new RegExp(`/v1/tileset/${tilesetId}/(\\d+)/[0-9a-f]{15}$`).exec(response.url());
+    if (match) tiles.push({ z: Number(match[1]), status: response.status() });
+  });
+  return tiles;
+}
+
+async function expectHexTileLayer(page: Page) {
+  await expect.poll(() => page.locator('.layer__title').count(), { timeout: 90_000 }).toBe(1);
+  await expect.poll(() => page.locator('.layer__title__type').first().textContent()).toMatch(/hex ?tile/i);
+}
+
+/** The share of strongly colored pixels in the map's middle: the hexagons (the basemap is pale). */
+async function coloredShare(page: Page): Promise<number> {
+  const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
+  const png = await page.screenshot({ clip: { x: box.x + box.width * 0.35, y: box.y + 60, width: box.width * 0.55, height: box.height - 120 } });
+  return page.evaluate(async (data) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let colored = 0;
+    for (let at = 0; at < pixels.length; at += 4) {
+      const [r, g, b] = [pixels[at]!, pixels[at + 1]!, pixels[at + 2]!];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) colored++;
+    }
+    return colored / (pixels.length / 4);
+  }, png.toString('base64'));
+}
+
+/** kepler.gl's legend of the color scale (its step labels), opening the legend when it is closed. */
+async function legendSteps(page: Page): Promise<string[]> {
+  if ((await page.locator('.map-legend').count()) === 0) await page.locator('.show-legend').click();
+  return page.locator('.map-legend .legend__label__title__editor').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
+
+/** Waits for the basemap's and the hex tiles' requests to settle, the pointer off the map, then takes the screenshot. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.mouse.move(900, 28);
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  await page.waitForTimeout(1500);
+  await session.screenshot(name);
+}
+
+type SavedLayer = { type: string; config: { dataId: string; visConfig: Record<string, unknown> }; visualChannels: Record<string, unknown> };
+type SavedState = { version: string; config: { visState: { layers: SavedLayer[] }; mapState: Record<string, unknown> } & Record<string, unknown> };
+
+describe('hex tilesets in the map builder', () => {
+  let saved: SavedState;
+
+  beforeAll(async () => {
+    ({ token } = await session.signIn('analyst@example.com'));
+    tilesetId = await buildTileset('France points', cellsCsv(), { finestResolution: FINEST });
+    expect(await pointsInTileset()).toBe(POINTS);
+  });
+
+  it('draws the tileset at country zoom from its tiles, colored by its quantiles, and saves the Hex Tile layer', async () => {
+    const page = await session.openPage(token);
+    const tiles = recordTiles(page);
+    await page.goto(`/new?datasetUuid=${tilesetId}`);
+    await expectHexTileLayer(page);
+    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    // Country zoom asks for coarse tiles only (resolution 0 or 1, cells of resolution 4 or 5), all answered.
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((tile) => tile.status === 200 && tile.z <= 1)).toBe(true);
+    // Colored by points (the one column) in four classes: the quartiles of the tileset's cells at that resolution.
+    const steps = await legendSteps(page);
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toMatch(/^Less than /);
+    expect(steps[3]).toMatch(/ or more$/);
+    await settledScreenshot(page, 'map-builder-hex-tiles-country');
+    // The layer's panel: fill color by a column, and height (extrusion) by a column.
+    await page.locator('.layer__enable-config').first().click();
+    const panel = page.locator('.hex-tile-layer-config');
+    await expect.poll(() => panel.getByText('Fill Color').count()).toBe(1);
+    await expect.poll(() => panel.getByText('Height', { exact: true }).count()).toBe(1);
+
+    await page.getByRole('textbox', { name: 'Map title' }).fill('France points from hex tiles');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('All changes saved').count(), { timeout: 60_000 }).toBe(1);
+    const mapId = new URL(page.url()).pathname.slice(1);
+    const map = await session.api<{ latestState: { data: SavedState } }>(token, 'GET', `/v1/maps/${mapId}`);
+    saved = map.latestState.data;
+    expect(saved.config.visState.layers).toEqual([
+      expect.objectContaining({
+        type: 'hexTile',
+        config: expect.objectContaining({ dataId: tilesetId }),
+        visualChannels: expect.objectContaining({ colorField: expect.objectContaining({ name: 'points' }), colorScale: 'quantile' }),
+      }),
+    ]);
+  });
+
+  it('reopens the saved layer at city zoom and follows the mouse wheel down to street zoom', async () => {
+    // The saved map's state, looking at the city: a new map made through the API, as an import would.
+    const data = { ...saved, config: { ...saved.config, mapState: { ...saved.config.mapState, ...CITY, zoom: 11 } } };
+    const mapId = (await session.api<{ id: string }>(token, 'POST', '/v1/maps', { name: 'France points, city', description: '', datasets: [tilesetId] })).id;
+    await session.api(token, 'POST', '/v1/studiostates', { mapId, data });
+    const page = await session.openPage(token);
+    const tiles = recordTiles(page);
+    await page.goto(`/${mapId}`);
+    await expectHexTileLayer(page);
+    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    // Zoom 11 at 46.5° reads cells of resolution 9 (about 15 pixels wide): tiles of resolution 5.
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((tile) => tile.status === 200 && tile.z === 5)).toBe(true);
+    await settledScreenshot(page, 'map-builder-hex-tiles-city');
+
+    tiles.length = 0;
+    const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
+    // Off the dense core (one colour at street zoom), where cells of every class meet.
+    await page.mouse.move(box.x + box.width / 2 + 260, box.y + box.height / 2);
+    for (let step = 0; step < 8; step++) {
+      await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(300);
+    }
+    // Street zoom: the deepest tiles (resolution 6, its cells of the finest resolution 10).
+    await expect.poll(() => tiles.filter((tile) => tile.z === 6).length, { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(tiles.every((tile) => tile.status === 200)).toBe(true);
+    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    await settledScreenshot(page, 'map-builder-hex-tiles-street');
+  });
+
+  it('extrudes the cells by a column, as a saved map says', async () => {
+    const [layer] = saved.config.visState.layers;
+    const extruded = { ...layer!, config: { ...layer!.config, visConfig: { ...layer!.config.visConfig, enable3d: true } }, visualChannels: { ...layer!.visualChannels, heightField: { name: 'points', type: 'integer' }, heightScale: 'linear' } };
+    const visState = { ...saved.config.visState, layers: [extruded] };
+    const data = { ...saved, config: { ...saved.config, visState, mapState: { ...saved.config.mapState, ...CITY, zoom: 9.5, pitch: 50, bearing: 20, dragRotate: true } } };
+    const mapId = (await session.api<{ id: string }>(token, 'POST', '/v1/maps', { name: 'France points, 3D', description: '', datasets: [tilesetId] })).id;
+    await session.api(token, 'POST', '/v1/studiostates', { mapId, data });
+    const page = await session.openPage(token);
+    await page.goto(`/${mapId}`);
+    await expectHexTileLayer(page);
+    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    await settledScreenshot(page, 'map-builder-hex-tiles-3d');
+  });
+
+  it('plays a geotemporal tileset day by day, each day drawn from its own tiles', async () => {
+    const daysId = await buildTileset('Points by day', daysCsv(), { finestResolution: 8, sourceTimeColumn: 'day', timeIntervals: ['DAY'] });
+    const page = await session.openPage(token);
+    const buckets = new Set<string>();
+    page.on('response', (response: Response) => {
+      const match = new RegExp(`/v1/tileset/${daysId}/\\d+/[0-9a-f]{15}/time/(.+)$`).exec(response.url());
+      if (match && response.status() === 200) buckets.add(match[1]!);
+    });
+    await page.goto(`/new?datasetUuid=${daysId}`);
+    await expectHexTileLayer(page);
+    // kepler.gl's time slider, on the first day, whose tiles are drawn.
+    await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => [...buckets], { timeout: 60_000 }).toContain('2024/01/01');
+    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    // Played, the next days' tiles come.
+    await page.locator('.playback-controls .playback-control-button').first().click();
+    await expect.poll(() => buckets.size, { timeout: 60_000 }).toBeGreaterThan(2);
+    expect([...buckets].every((bucket) => /^2024\/01\/0[1-5]$/.test(bucket))).toBe(true);
+    await page.locator('.playback-controls .playback-control-button').first().click();
+    await settledScreenshot(page, 'map-builder-hex-tiles-time');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_STEPS, bucketAt, bucketSteps, parseTime } from './timeBuckets';
+
+const tileset = (timeIntervals: string[], start: string, end: string) => ({ kind: 'geotemporal' as const, timeIntervals, timeRange: { start, end } });
+
+describe('time buckets', () => {
+  it('reads stored bucket starts as UTC', () => {
+    expect(parseTime('2024-03-01 00:00:00')).toBe(Date.UTC(2024, 2, 1));
+    expect(parseTime('2024-03-01')).toBe(Date.UTC(2024, 2, 1));
+    expect(parseTime('2024-03-01T12:30:00.000Z')).toBe(Date.UTC(2024, 2, 1, 12, 30));
+  });
+
+  it("plays the tileset's finest interval, from the first bucket to the end of the last", () => {
+    const buckets = bucketSteps(tileset(['YEAR', 'DAY'], '2024-01-01 00:00:00', '2024-01-03 00:00:00'))!;
+    expect(buckets.interval).toBe('DAY');
+    expect(buckets.steps).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2), Date.UTC(2024, 0, 3)]);
+    expect(buckets.domain).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 4)]);
+  });
+
+  it('plays a coarser interval when the finest has too many buckets, and nothing for geo tilesets', () => {
+    const buckets = bucketSteps(tileset(['MONTH', 'MINUTE'], '2024-01-01 00:00:00', '2024-02-29 23:59:00'))!;
+    expect(MAX_STEPS).toBe(1000);
+    expect(buckets.interval).toBe('MONTH');
+    expect(buckets.steps).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 1, 1)]);
+    expect(bucketSteps({ kind: 'geo', timeIntervals: [], timeRange: null })).toBeNull();
+  });
+
+  it("names the bucket holding a moment as the tile route's time path", () => {
+    const days = bucketSteps(tileset(['DAY'], '2024-01-30', '2024-02-02'))!;
+    expect(bucketAt(days, Date.UTC(2024, 1, 1, 13))).toBe('2024/02/01');
+    expect(bucketAt(days, null)).toBe('2024/01/30');
+    const hours = bucketSteps(tileset(['HOUR'], '2024-01-01 05:00:00', '2024-01-01 07:00:00'))!;
+    expect(bucketAt(hours, Date.UTC(2024, 0, 1, 6, 59))).toBe('2024/01/01/06');
+    const years = bucketSteps(tileset(['YEAR'], '2023-01-01', '2024-01-01'))!;
+    expect(bucketAt(years, Date.UTC(2024, 5, 1))).toBe('2024');
+  });
+});

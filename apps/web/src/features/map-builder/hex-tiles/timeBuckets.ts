@@ -1,0 +1,71 @@
+// Time in a geotemporal hex tileset: its buckets of one interval as kepler.gl's layer animation steps, and the bucket a
+// moment of the animation falls in as the tile route's time path (YYYY, YYYY/MM, … down to the interval, in UTC).
+import type { HexTilesetMetadata } from './tilesetDataset';
+
+const INTERVALS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
+type Interval = (typeof INTERVALS)[number];
+/** More buckets than this make the time slider useless: a coarser interval of the tileset is played instead. */
+export const MAX_STEPS = 1000;
+
+export interface TimeBuckets {
+  interval: Interval;
+  /** Bucket starts, in milliseconds (kepler.gl's animation time steps). */
+  steps: number[];
+  /** From the first bucket's start to the last one's end. */
+  domain: [number, number];
+}
+
+/** A bucket start as stored ("2024-03-01 00:00:00" is UTC, as DuckDB's TIMESTAMP). */
+export function parseTime(text: string): number {
+  const naive = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(text);
+  return Date.parse(naive ? `${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z` : text);
+}
+
+/** The start of the bucket of `interval` holding `time`, and the start of the next one. */
+function floorTo(time: number, interval: Interval): number {
+  const date = new Date(time);
+  const parts = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+  const depth = INTERVALS.indexOf(interval) + 1;
+  const kept = parts.map((part, at) => (at < depth ? part : at === 2 ? 1 : 0));
+  return Date.UTC(kept[0]!, kept[1]!, kept[2]!, kept[3]!, kept[4]!, kept[5]!);
+}
+
+function next(start: number, interval: Interval): number {
+  const date = new Date(start);
+  const step = INTERVALS.indexOf(interval);
+  const parts = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()];
+  parts[step]! += 1;
+  return Date.UTC(parts[0]!, parts[1]!, parts[2]!, parts[3]!, parts[4]!, parts[5]!);
+}
+
+function stepsOf(start: number, end: number, interval: Interval): number[] | null {
+  const steps: number[] = [];
+  for (let at = floorTo(start, interval); at <= end; at = next(at, interval)) {
+    if (steps.length === MAX_STEPS) return null;
+    steps.push(at);
+  }
+  return steps;
+}
+
+/** The buckets played for a geotemporal tileset: of its finest interval with at most MAX_STEPS of them. */
+export function bucketSteps(tileset: Pick<HexTilesetMetadata, 'kind' | 'timeIntervals' | 'timeRange'>): TimeBuckets | null {
+  if (tileset.kind !== 'geotemporal' || !tileset.timeRange) return null;
+  const [start, end] = [parseTime(tileset.timeRange.start), parseTime(tileset.timeRange.end)];
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
+  const held = INTERVALS.filter((interval) => tileset.timeIntervals.includes(interval)).reverse();
+  for (const interval of held) {
+    const steps = stepsOf(start, end, interval);
+    if (steps?.length) return { interval, steps, domain: [steps[0]!, next(steps[steps.length - 1]!, interval)] };
+  }
+  return null;
+}
+
+/** The tile route's time path of the bucket holding `time` (the first bucket before the domain). */
+export function bucketAt({ interval, steps }: TimeBuckets, time: number | null | undefined): string {
+  let start = steps[0]!;
+  for (const step of steps) if (typeof time === 'number' && step <= time) start = step;
+  const date = new Date(start);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const parts = [String(date.getUTCFullYear()), pad(date.getUTCMonth() + 1), pad(date.getUTCDate()), pad(date.getUTCHours()), pad(date.getUTCMinutes()), pad(date.getUTCSeconds())];
+  return parts.slice(0, INTERVALS.indexOf(interval) + 1).join('/');
+}
