@@ -62,6 +62,46 @@ function panelFiles(root, dataDir, size) {
   return Object.fromEntries(TABLES.map((table) => [table, path.join(dir, `${table}.parquet`)]));
 }
 
+/**
+ * A day of visits appended to the panel (docs/panel-append.md): the panel's last day again, one day later, with new
+ * visit ids. Times: the incremental rollups (each), the new visits version (previous rows plus the day, written whole
+ * and loaded as the append route does), and every view's first answer with it: the time until every view answers with
+ * the new day.
+ */
+async function benchAppend({ engine, relations, datasets, engineDir, appendRollups, appendedVisits, VIEWS, defaults }) {
+  const partFile = path.join(engineDir, 'tmp', 'append-day.parquet');
+  const [{ last, top }] = await engine.queryRows(`SELECT MAX(CAST(started_at AS DATE)) AS last, MAX(visit_id) AS top FROM ${relations.visits}`, []);
+  await engine.queryRows(
+    `COPY (SELECT visit_id + ${top} AS visit_id, device_id, place_id, started_at + INTERVAL 1 DAY AS started_at, dwell_minutes FROM ${relations.visits}
+           WHERE CAST(started_at AS DATE) = DATE '${last}' ORDER BY place_id, started_at) TO '${partFile}' (FORMAT parquet)`,
+    [],
+  );
+  const part = await engine.ingest(randomUUID(), createReadStream(partFile), 'parquet', { skipArrow: true });
+  const each = [];
+  let started = 0;
+  const rollups = await time(() =>
+    appendRollups(engine, { previous: relations, part: part.relation }, () => randomUUID(), (name, rowCount) => {
+      if (rowCount === null) started = performance.now();
+      else each.push(`${name} ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    }),
+  );
+  const whole = path.join(engineDir, 'tmp', 'append-visits.parquet');
+  const visits = await time(async () => {
+    await engine.queryRows(`COPY (SELECT * FROM ${appendedVisits(relations.visits, part.relation)}) TO '${whole}' (FORMAT parquet, COMPRESSION lz4_raw)`, []);
+    return engine.ingest(datasets.visits, createReadStream(whole), 'parquet', { skipArrow: true });
+  });
+  const next = { ...rollups.result, visits: visits.result.relation };
+  const views = await time(async () => {
+    for (const [setId, all] of Object.entries(VIEWS)) for (const { run } of Object.values(all)) await run(engine, next, defaults(setId), defaults(setId));
+  });
+  await rm(whole, { force: true });
+  await rm(partFile, { force: true });
+  const total = rollups.ms + visits.ms + views.ms;
+  const line = `Append of a day (${part.rowCount.toLocaleString('en-US')} visits, ${last} again one day later): every view answers with it after ${(total / 1000).toFixed(1)} s = incremental rollups ${(rollups.ms / 1000).toFixed(1)} s (${each.join(', ')}) + new visits version ${(visits.ms / 1000).toFixed(1)} s (previous rows rewritten with the day) + every view's first answer ${(views.ms / 1000).toFixed(1)} s.`;
+  console.log(line);
+  return [line];
+}
+
 export async function runAnalyticsBench({ root }) {
   const server = (file) => import(path.join(root, 'apps/server/dist', file));
   const { ANALYTIC_SETS, createProgress, formatProgress } = await import(path.join(root, 'packages/analytics/dist/index.js'));
@@ -70,6 +110,7 @@ export async function runAnalyticsBench({ root }) {
   const { MemoryResultCache } = await server('cache/index.js');
   const { ROLLUP_NAMES } = await server('modules/analytics/rollups/definitions.js');
   const { materializeRollup } = await server('modules/analytics/rollups/store.js');
+  const { appendRollups, appendedVisits } = await server('modules/analytics/rollups/append.js');
   const { ROLLUP_COST } = await server('modules/analytics/rollups/costs.js');
   const { VIEWS } = await server('modules/analytics/views/index.js');
   const { copyPanelToPostgres } = await server('modules/analytics/warehouse-copy.js');
@@ -172,6 +213,7 @@ export async function runAnalyticsBench({ root }) {
         }
       }
       lines.push('');
+      lines.push(...(await benchAppend({ engine, relations, datasets, engineDir, appendRollups, appendedVisits, VIEWS, defaults })), '');
       if (warehouse) {
         const client = new pg.Client({ connectionString: POSTGRES_URL });
         await client.connect();

@@ -67,6 +67,12 @@ describe('createApiClient', () => {
     expect(calls).toEqual([{ method: 'DELETE', url: 'https://api.test/v1/api-key', body: undefined }]);
   });
 
+  it('sends feedback', async () => {
+    const { api, calls } = setup({ id: 'f1' });
+    await api.feedback.send({ comments: 'The map is slow', eventId: 'e1' });
+    expect(calls).toEqual([{ method: 'POST', url: 'https://api.test/v1/sentry-user-feedback', body: { comments: 'The map is slow', eventId: 'e1' } }]);
+  });
+
   it('calls the service endpoints', async () => {
     const { api, calls } = setup({ status: 'ok' });
     await expect(api.service.health()).resolves.toEqual({ status: 'ok' });

@@ -17,6 +17,8 @@ import type {
   StaticConfigs,
   Tiers,
   User,
+  UserFeedback,
+  UserFeedbackCreate,
   UserSeat,
   UserUpdate,
 } from '@atlas/domain';
@@ -86,6 +88,10 @@ export function createApiClient(options: HttpOptions) {
     analytics: createAnalyticsApi(request),
     bi: createBiConfigApi(request),
     admin: createAdminApi(request),
+    feedback: {
+      /** Stored for the administrators, and forwarded when an error-reporting service is configured (docs/error-reports.md). */
+      send: (body: UserFeedbackCreate) => request<UserFeedback>('POST', '/v1/sentry-user-feedback', { body }),
+    },
     service: {
       health: () => request<Health>('GET', '/v1/health'),
       tiers: () => request<Tiers>('GET', '/v1/tiers'),

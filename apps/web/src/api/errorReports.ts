@@ -2,14 +2,7 @@
 // forwards them to the error-reporting service it is configured with; the browser itself talks to our server only.
 // A minimal sender rather than @sentry/browser, which the project does not install: one `event` item per error.
 // Nothing is sent, nor asked, until an error happens; with no service configured (dsn null) nothing is sent at all.
-import type { ApiClient } from '@atlas/client';
-import type { ErrorReportingSettings, UserFeedback, UserFeedbackCreate, UserFeedbackList, UserFeedbackListQuery } from '@atlas/domain';
-
-/** POST /v1/sentry-user-feedback: stored for the administrators (and forwarded when a service is configured). */
-export const sendFeedback = (client: ApiClient, body: UserFeedbackCreate) => client.http.request<UserFeedback>('POST', '/v1/sentry-user-feedback', { body });
-
-/** GET /v1/admin/feedback: every user's feedback, newest first (administrators). */
-export const listFeedback = (client: ApiClient, query: UserFeedbackListQuery) => client.http.request<UserFeedbackList>('GET', '/v1/admin/feedback', { query });
+import type { ErrorReportingSettings } from '@atlas/domain';
 
 /** Reports from one page load: enough to see what broke, never a flood from an error thrown in a loop. */
 export const MAX_REPORTS_PER_PAGE = 10;

@@ -53,6 +53,7 @@ describe('createAdminApi', () => {
     await api.emailFlags.get('a+b@example.org');
     await api.emailFlags.set('a@example.org', { bounced: true });
     await api.auditLogs({ actorId: 'u1', action: 'grant.create', limit: 26 });
+    await api.feedback({ offset: 25, limit: 25 });
     expect(calls).toEqual([
       { method: 'PUT', url: 'https://api.test/v1/datasets/d1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
       { method: 'PUT', url: 'https://api.test/v1/insights/i1?isAdmin=true', body: JSON.stringify({ ownerId: 'u2' }) },
@@ -62,6 +63,7 @@ describe('createAdminApi', () => {
       { method: 'GET', url: 'https://api.test/v1/email_flags?email=a%2Bb%40example.org', body: undefined },
       { method: 'POST', url: 'https://api.test/v1/email_flags', body: JSON.stringify({ email: 'a@example.org', bounced: true }) },
       { method: 'GET', url: 'https://api.test/v1/admin/audit-logs?actorId=u1&action=grant.create&limit=26', body: undefined },
+      { method: 'GET', url: 'https://api.test/v1/admin/feedback?offset=25&limit=25', body: undefined },
     ]);
   });
 });

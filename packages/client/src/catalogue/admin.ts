@@ -5,28 +5,30 @@ import type {
   AuditLogList,
   AuditLogQuery,
   CatalogueRecord,
-  FeatureFlag,
-  QuotaUsage,
   Dataset,
+  FeatureFlag,
   FeatureFlagsUpdate,
-  OrganizationFeatureFlags,
-  LISTING_SORT_KEYS,
-  PublishedList,
-  QuotaKey,
-  Visibility,
-  VISIBILITY_RESOURCE_TYPES,
   Invitation,
   InvitationCreate,
   InvitationListQuery,
+  LISTING_SORT_KEYS,
   Organization,
   OrganizationCreate,
+  OrganizationFeatureFlags,
   OrganizationLinkRequest,
   OrganizationListQuery,
   OrganizationUpdate,
+  PublishedList,
+  QuotaKey,
   QuotaPolicy,
+  QuotaUsage,
   Seat,
   User,
+  UserFeedbackList,
+  UserFeedbackListQuery,
   UserLookupQuery,
+  Visibility,
+  VISIBILITY_RESOURCE_TYPES,
 } from '@atlas/domain';
 import type { Http } from '../http.js';
 
@@ -196,6 +198,8 @@ export function createAdminApi(request: Http['request']) {
     },
     /** Every change made through the studio, newest first (docs/audit-log.md). */
     auditLogs: (query: AuditLogQuery = {}) => request<AuditLogList>('GET', '/v1/admin/audit-logs', { query }),
+    /** Every user's feedback, newest first (docs/error-reports.md). */
+    feedback: (query: UserFeedbackListQuery = {}) => request<UserFeedbackList>('GET', '/v1/admin/feedback', { query }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -5,6 +5,7 @@ import { invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { findPanelDatasets } from './repo.js';
+import type { PanelSource } from './rollups/store.js';
 import { panelRollups, type RollupWait } from './rollups/underway.js';
 import type { PanelRelations, RawPanelRelations } from './views/index.js';
 
@@ -16,13 +17,8 @@ export interface Panel {
   versions: Record<string, string>;
 }
 
-/**
- * The oldest readable dataset of each panel table, with data (422 when any is missing), and its rollups. While rollups
- * build, the panel datasets' metadata.progress says which (rollups/status.ts); `wait` bounds the wait (503 after it).
- */
-export async function loadPanel(
-  db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean, wait: RollupWait = {},
-): Promise<Panel> {
+/** The oldest readable dataset of each panel table, with its data (422 when any is missing): what the rollups are computed from. */
+export async function panelSource(db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean): Promise<PanelSource> {
   const found = await findPanelDatasets(db, identity, organizationId, PANEL_TABLE_NAMES, adminMode);
   const relations: Partial<RawPanelRelations> = {};
   const datasets: Partial<Record<keyof RawPanelRelations, string>> = {};
@@ -35,6 +31,16 @@ export async function loadPanel(
     datasets[table] = id;
     versions[id] = data.version;
   }
-  const source = { relations: relations as RawPanelRelations, datasets: datasets as Record<keyof RawPanelRelations, string>, versions };
-  return { relations: await panelRollups(db, engine, source, wait), versions };
+  return { relations: relations as RawPanelRelations, datasets: datasets as Record<keyof RawPanelRelations, string>, versions };
+}
+
+/**
+ * The panel's datasets (panelSource) and its rollups. While rollups build, the panel datasets' metadata.progress says
+ * which (rollups/status.ts); `wait` bounds the wait (503 after it).
+ */
+export async function loadPanel(
+  db: Queryable, engine: Engine, identity: Identity, organizationId: string, adminMode: boolean, wait: RollupWait = {},
+): Promise<Panel> {
+  const source = await panelSource(db, engine, identity, organizationId, adminMode);
+  return { relations: await panelRollups(db, engine, source, wait), versions: source.versions };
 }

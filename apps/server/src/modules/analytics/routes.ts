@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { AnalyticQueryResult, AnalyticSet, AnalyticSetQuery, Labels } from '@atlas/domain';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
+import { panelAppendRoutes } from './append-routes.js';
 import * as analytics from './service.js';
 import { runQuery } from './query-service.js';
 
@@ -19,7 +20,9 @@ const QueryOptions = Type.Object(
   { additionalProperties: false, title: 'AnalyticQueryOptions' },
 );
 
-export function analyticsRoutes(app: App, { db, engine, cache }: AppDeps) {
+export function analyticsRoutes(app: App, deps: AppDeps) {
+  const { db, engine, cache } = deps;
+  panelAppendRoutes(app, deps);
   app.post(
     '/v1/query/:templateGroupId/template/:templateId',
     {

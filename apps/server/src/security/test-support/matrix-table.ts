@@ -220,6 +220,8 @@ const dataset: ResourceSpec = {
     { name: 'query (template run over it)', need: 'read', ok: 200, method: 'POST', route: '/v1/data-queries/templates/:datasetTemplateId', body: (p) => ({ datasetId: p.id }) },
     { name: 'update', need: 'write', ok: 200, admin: true, method: 'PUT', route: '/v1/datasets/:id', body: () => changed },
     { name: 'upload data', need: 'write', ok: 200, method: 'PUT', route: '/v1/datasets/:id/data', raw: { payload: CSV, contentType: 'text/csv' } },
+    // Past the write check, a dataset that is not a panel's visits table is refused (append-routes.test.ts appends to one).
+    { name: 'append visits', need: 'write', ok: 400, method: 'POST', route: '/v1/datasets/:id/data/append', raw: { payload: CSV, contentType: 'text/csv' } },
     ...sharing('dataset'),
     { name: 'owner change', need: 'adminMode', ok: 200, admin: true, method: 'PUT', route: '/v1/datasets/:id', body: (_p, f) => ({ ownerId: f.ownerId }) },
     { name: 'clone', need: 'copy', ok: 201, method: 'POST', route: '/v1/datasets/:id/clone' },

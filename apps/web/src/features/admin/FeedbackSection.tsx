@@ -4,7 +4,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserFeedback } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
-import { listFeedback } from '../../api/errorReports';
 import { useListAddress } from '../catalogue';
 import { PagedList } from './ListParts';
 import { pageOf, pageRequest, parsePage } from './paging';
@@ -20,7 +19,7 @@ export function FeedbackSection() {
   const page = parsePage(params.get('page'));
   const list = useQuery({
     queryKey: feedbackKey(page),
-    queryFn: async () => pageOf((await listFeedback(client, pageRequest(page))).items, page),
+    queryFn: async () => pageOf((await client.admin.feedback(pageRequest(page))).items, page),
     placeholderData: keepPreviousData,
   });
   return (

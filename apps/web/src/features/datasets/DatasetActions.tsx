@@ -51,8 +51,7 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
   });
   const download = useMutation({
     mutationFn: async ({ format, extension }: (typeof DOWNLOADS)[number]) => {
-      const blob = await client.http.request<Blob>('GET', `/v1/datasets/${encodeURIComponent(dataset.id)}/data`, { query: { format }, responseType: 'blob' });
-      saveFile(`${dataset.name}.${extension}`, blob);
+      saveFile(`${dataset.name}.${extension}`, new Blob([await client.datasets.downloadData(dataset.id, { format })]));
     },
   });
   const failure = clone.error ?? download.error;

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { User, UserFeedbackCreate } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
-import { lastErrorEventId, sendFeedback } from '../../api/errorReports';
+import { lastErrorEventId } from '../../api/errorReports';
 import { Modal } from '../sharing';
 
 export const COMMENTS_MAX = 5000;
@@ -24,7 +24,7 @@ export function FeedbackDialog({ user, onClose }: { user: User; onClose(): void 
   const [comments, setComments] = useState('');
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
-  const send = useMutation({ mutationFn: (body: UserFeedbackCreate) => sendFeedback(client, body) });
+  const send = useMutation({ mutationFn: (body: UserFeedbackCreate) => client.feedback.send(body) });
   const blank = comments.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();

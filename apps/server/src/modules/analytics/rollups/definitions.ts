@@ -98,8 +98,15 @@ export const ROLLUP_STORAGE: Partial<Record<RollupName, MaterializeOptions>> = {
 
 const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
 
+/**
+ * The first month of the masks (chainVisitors, journeyVisitors): the data's own first month, or the panel's when the
+ * rows are an appended part of it (rollups/append.ts), so that the part's masks line up with the panel's.
+ */
+const firstMonth = (firstMonthIndex: number | undefined) =>
+  firstMonthIndex === undefined ? `first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e)` : `first AS (SELECT CAST(${Math.trunc(firstMonthIndex)} AS INTEGER) AS m0)`;
+
 /** Each rollup's SELECT over the raw tables and the rollups built before it (ROLLUP_NAMES order). */
-export const ROLLUPS: Record<RollupName, (r: PanelRelations) => string> = {
+export const ROLLUPS: Record<RollupName, (r: PanelRelations, firstMonthIndex?: number) => string> = {
   /** Weighted and raw visits per place geography × chain × day: the time series (daily, monthly, quarterly). */
   daily: (r) => `
 SELECT ${GEO_TAXONOMY}, day, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
@@ -133,9 +140,9 @@ FROM (${enriched(r)}) e GROUP BY ${GEO_TAXONOMY}, month, dwell_minutes ORDER BY 
    * ${MASK_MONTHS} counted from the data's first month), with the device's weight and demographics: distinct visitors
    * (and the sample sizes of every monthly figure) of any window of months, exactly.
    */
-  chainVisitors: (r) => `
+  chainVisitors: (r, firstMonthIndex) => `
 WITH e AS (${enriched(r)}),
-first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e),
+${firstMonth(firstMonthIndex)},
 indexed AS (
   SELECT e.country, e.dma_id, e.chain_id, e.category_id, e.device_id, e.weight, e.age, e.gender, e.income, ${monthIndex('e.month')} - first.m0 AS k
   FROM e CROSS JOIN first
@@ -225,14 +232,14 @@ ORDER BY chain_id, dma_id, day`,
    * day to anything but K started strictly before its latest visit to K there, and after when its latest visit to
    * anything but K started strictly after its earliest one there (the journeys rollup's neighbours, existence only).
    */
-  journeyVisitors: (r) => `
+  journeyVisitors: (r, firstMonthIndex) => `
 WITH e AS (
   SELECT v.device_id, v.started_at, CAST(v.started_at AS DATE) AS day, CAST(date_trunc('month', v.started_at) AS DATE) AS month,
          CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id,
          CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(p.category_id AS VARCHAR) AS category_id
   FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
 ),
-first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e),
+${firstMonth(firstMonthIndex)},
 here AS (
   SELECT device_id, day, month, country, dma_id, chain_id, category_id, MIN(started_at) AS lo, MAX(started_at) AS hi
   FROM e GROUP BY device_id, day, month, country, dma_id, chain_id, category_id

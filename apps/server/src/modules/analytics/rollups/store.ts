@@ -16,10 +16,52 @@ export interface PanelSource {
 }
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-/** A stable id per panel (its four dataset ids) and rollup, shaped as a UUID like other engine data. */
-function rollupId(source: PanelSource, name: RollupName): string {
-  const hex = digest(['rollup', Object.values(source.datasets).sort(), name]);
+
+/**
+ * Two data entries per panel and rollup (slots): an append builds the next version's rollups in the slot the current
+ * version does not use, so queries read the current one until the switch (docs/panel-append.md). Slot 0 keeps the id
+ * rollups had before there were slots.
+ */
+const SLOTS = [0, 1] as const;
+
+/** A stable engine data id derived from `parts`, shaped as a UUID like other engine data. */
+export function derivedId(parts: unknown[]): string {
+  const hex = digest(parts);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A stable id per panel (its four dataset ids), rollup and slot. */
+const rollupId = (source: Pick<PanelSource, 'datasets'>, name: RollupName, slot: number) =>
+  derivedId(['rollup', Object.values(source.datasets).sort(), name, ...(slot === 0 ? [] : [slot])]);
+
+/** What a rollup records it was computed from: the schema and every source dataset's data version. */
+export const sourceDigest = (versions: Record<string, string>) => digest([ROLLUP_SCHEMA_VERSION, Object.entries(versions).sort()]);
+
+interface Slots {
+  /** Per rollup, the id of the slot computed from the wanted versions, if any. */
+  fresh: Map<RollupName, string>;
+  /** Per rollup, the id of the slot to (re)build: the other one than `fresh`, else the oldest or never built. */
+  spare: Map<RollupName, string>;
+}
+
+async function findSlots(db: Queryable, source: PanelSource): Promise<Slots> {
+  const wanted = sourceDigest(source.versions);
+  const ids = ROLLUP_NAMES.map((name) => SLOTS.map((slot) => rollupId(source, name, slot)));
+  const stored = await db.query<{ rollup_id: string; source_versions: string; built_at: string | Date }>(
+    'SELECT rollup_id, source_versions, built_at FROM analytics_rollups WHERE rollup_id = ANY($1::uuid[])',
+    [ids.flat()],
+  );
+  const row = (id: string) => stored.find((found) => found.rollup_id === id);
+  const builtAt = (id: string) => new Date(row(id)?.built_at ?? 0).getTime();
+  const fresh = new Map<RollupName, string>();
+  const spare = new Map<RollupName, string>();
+  for (const [k, name] of ROLLUP_NAMES.entries()) {
+    const slots = ids[k]!;
+    const current = slots.find((id) => row(id)?.source_versions === wanted);
+    if (current) fresh.set(name, current);
+    spare.set(name, slots.filter((id) => id !== current).sort((a, b) => builtAt(a) - builtAt(b))[0]!);
+  }
+  return { fresh, spare };
 }
 
 // One build per rollup at a time in this process; concurrent queries wait for the same build.
@@ -32,14 +74,9 @@ const building = new Map<string, Promise<{ relation: string; rowCount: number }>
 export async function ensureRollups(
   db: Queryable, engine: Engine, source: PanelSource, onProgress?: (report: ProgressReport) => void,
 ): Promise<PanelRelations> {
-  const wanted = digest([ROLLUP_SCHEMA_VERSION, Object.entries(source.versions).sort()]);
-  const ids = ROLLUP_NAMES.map((name) => rollupId(source, name));
-  const stored = await db.query<{ rollup_id: string; source_versions: string }>(
-    'SELECT rollup_id, source_versions FROM analytics_rollups WHERE rollup_id = ANY($1::uuid[])',
-    [ids],
-  );
-  const fresh = new Set(stored.filter((row) => row.source_versions === wanted).map((row) => row.rollup_id));
-  const data = await Promise.all(ids.map((id) => (fresh.has(id) ? engine.datasetData(id) : null)));
+  const wanted = sourceDigest(source.versions);
+  const { fresh, spare } = await findSlots(db, source);
+  const data = await Promise.all(ROLLUP_NAMES.map((name) => (fresh.has(name) ? engine.datasetData(fresh.get(name)!) : null)));
   const relations = { ...source.relations } as PanelRelations;
   const missing = ROLLUP_NAMES.filter((_, k) => !data[k]);
   // One stage per rollup to build, weighed by its usual cost; rows written are known once each is built (its row count).
@@ -51,11 +88,31 @@ export async function ensureRollups(
       continue;
     }
     progress?.update(name, 0, 0);
-    const built = await buildRollup(db, engine, relations, name, ids[k]!, wanted, Object.values(source.datasets));
+    const built = await buildRollup(db, engine, relations, name, fresh.get(name) ?? spare.get(name)!, wanted, Object.values(source.datasets));
     relations[name] = built.relation;
     progress?.finish(name, built.rowCount);
   }
   return relations;
+}
+
+/**
+ * The slots an append of the panel builds into (one per rollup, none the current version reads), marked as holding no
+ * version yet: a failed append leaves them unused, and the panel's removal still finds them (pruneRollups).
+ */
+export async function claimSpareSlots(db: Queryable, source: PanelSource): Promise<Record<RollupName, string>> {
+  const { spare } = await findSlots(db, source);
+  const ids = Object.fromEntries(spare) as Record<RollupName, string>;
+  for (const id of Object.values(ids)) await recordRollup(db, id, 'building', Object.values(source.datasets));
+  return ids;
+}
+
+/** Records what a rollup's data was computed from (inside the transaction that makes its source versions current, for an append). */
+export async function recordRollup(db: Queryable, id: string, sourceVersions: string, datasets: string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO analytics_rollups (rollup_id, source_versions, source_datasets) VALUES ($1, $2, $3)
+     ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, source_datasets = EXCLUDED.source_datasets, built_at = now()`,
+    [id, sourceVersions, datasets],
+  );
 }
 
 /** Computes one rollup from the relations before it into the engine data `id`. */
@@ -71,11 +128,7 @@ function buildRollup(
   if (!build) {
     build = (async () => {
       const built = await materializeRollup(engine, id, name, relations);
-      await db.query(
-        `INSERT INTO analytics_rollups (rollup_id, source_versions, source_datasets) VALUES ($1, $2, $3)
-         ON CONFLICT (rollup_id) DO UPDATE SET source_versions = EXCLUDED.source_versions, source_datasets = EXCLUDED.source_datasets, built_at = now()`,
-        [id, wanted, datasets],
-      );
+      await recordRollup(db, id, wanted, datasets);
       return { relation: built.relation, rowCount: built.rowCount };
     })().finally(() => building.delete(key));
     building.set(key, build);

@@ -1,0 +1,212 @@
+// The rollups of a panel version that is the previous one plus appended visits (docs/panel-append.md): each rollup is
+// the previous version's with only the partitions the new rows touch recomputed, reading only the visits of those
+// partitions (the appended ones, and for same-day neighbours the previous visits of the devices' days they touch).
+// Every SELECT keeps the columns and order of the rollup's own definition (definitions.ts), so views cannot tell an
+// appended rollup from a rebuilt one beyond the last bits of a sum.
+import type { Engine } from '../../../engine/types.js';
+import type { PanelRelations } from '../views/index.js';
+import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, type RollupName } from './definitions.js';
+
+/** The visits columns, in the panel's order (foot-traffic.md). */
+export const VISIT_COLUMNS = ['visit_id', 'device_id', 'place_id', 'started_at', 'dwell_minutes'] as const;
+const VISITS = VISIT_COLUMNS.join(', ');
+
+/** The visits of the new version: the previous version's, then the appended ones. */
+export const appendedVisits = (previous: string, part: string) => `(SELECT ${VISITS} FROM ${previous} UNION ALL SELECT ${VISITS} FROM ${part})`;
+
+export interface AppendInput {
+  /** The previous version: raw tables and every rollup. */
+  previous: PanelRelations;
+  /** The appended visits, typed like the panel's (VISIT_COLUMNS). */
+  part: string;
+}
+
+interface Step extends AppendInput {
+  /** The masks' first month (chainRanks.first_month_index), which the appended visits do not precede. */
+  firstMonthIndex: number;
+  /** The new version so far: visits with the appended rows, and the rollups rebuilt before this one. */
+  next: PanelRelations;
+  rows: (sql: string) => Promise<Record<string, unknown>[]>;
+}
+
+const GEO = ['country', 'dma_id', 'chain_id', 'category_id'];
+const sum = (type: string) => (column: string) => `CAST(SUM(${column}) AS ${type}) AS ${column}`;
+const bitOr = (column: string) => `bit_or(${column}) AS ${column}`;
+
+interface Merge {
+  /** Key columns whose values the delta touches: rows of other values are kept as they are. */
+  partition: readonly string[];
+  keys: readonly string[];
+  /** Value columns after the keys, with how rows of one key combine. */
+  values: Record<string, (column: string) => string>;
+  order: string;
+  /** A count column: keys whose count the delta brings to 0 are gone (as a rebuild would not have them). */
+  count?: string;
+}
+
+/**
+ * The previous rollup with the delta's rows merged in: the partitions the delta touches are regrouped from the
+ * previous rows and the delta (which has the rollup's columns), the others kept.
+ */
+function merge(previous: string, delta: string, m: Merge): string {
+  const keys = m.keys.join(', ');
+  const values = Object.entries(m.values).map(([column, combine]) => combine(column));
+  // Keys may be NULL (a place without a chain): matched as equal, like GROUP BY does.
+  const match = m.partition.map((column) => `p.${column} IS NOT DISTINCT FROM t.${column}`).join(' AND ');
+  return `
+WITH delta AS (${delta}),
+touched AS (SELECT DISTINCT ${m.partition.join(', ')} FROM delta)
+SELECT p.* FROM ${previous} p ANTI JOIN touched t ON ${match}
+UNION ALL
+SELECT ${[keys, ...values].join(', ')} FROM (
+  SELECT p.* FROM ${previous} p SEMI JOIN touched t ON ${match}
+  UNION ALL SELECT * FROM delta
+) g GROUP BY ${keys}${m.count ? ` HAVING SUM(${m.count}) <> 0` : ''}
+ORDER BY ${m.order}`;
+}
+
+/**
+ * What changes between a rollup's rows of `removed` and of `added`, per key: keys that change nothing (a device's
+ * unchanged days, masks and neighbours) are left out, so they touch no partition.
+ */
+function difference(removed: string, added: string, m: Merge): string {
+  const columns = Object.keys(m.values);
+  return `
+SELECT ${[...m.keys, ...columns.map((column) => m.values[column]!(column))].join(', ')} FROM (
+  SELECT ${[...m.keys, ...columns.map((column) => `-${column} AS ${column}`)].join(', ')} FROM (${removed}) r
+  UNION ALL SELECT * FROM (${added}) a
+) d GROUP BY ${m.keys.join(', ')} HAVING ${columns.map((column) => `SUM(${column}) <> 0`).join(' OR ')}`;
+}
+
+const devices = (part: string) => `(SELECT DISTINCT device_id FROM ${part})`;
+/** A per-device relation restricted to the devices of the appended visits. */
+const ofDevices = (relation: string, part: string) => `(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)})`;
+/** The previous visits on the devices' days the appended visits touch (whose same-day neighbours may change). */
+const sameDayVisits = (s: Step) => `(
+  SELECT ${VISIT_COLUMNS.map((column) => `v.${column}`).join(', ')} FROM ${s.previous.visits} v
+  SEMI JOIN (SELECT DISTINCT device_id, CAST(started_at AS DATE) AS day FROM ${s.part}) t ON t.device_id = v.device_id AND t.day = CAST(v.started_at AS DATE))`;
+/** Those days complete: their previous visits and the appended ones. */
+const touchedDays = (s: Step) => appendedVisits(sameDayVisits(s), s.part);
+/** The raw relations with only the appended visits. */
+const partOnly = (s: Step): PanelRelations => ({ ...s.previous, visits: s.part });
+
+const WEIGHTED = { weighted: sum('DOUBLE') };
+const COUNTED = { weighted: sum('DOUBLE'), visits: sum('BIGINT') };
+const SHAPES = {
+  daily: { partition: ['chain_id', 'dma_id', 'day'], keys: [...GEO, 'day'], values: COUNTED, order: 'chain_id, dma_id, day' },
+  monthly: { partition: ['chain_id', 'dma_id', 'month'], keys: [...GEO, 'month'], values: COUNTED, order: 'chain_id, dma_id, month' },
+  monthlyCells: { partition: ['chain_id', 'dma_id', 'month'], keys: [...GEO, 'month', 'age', 'gender', 'income'], values: COUNTED, order: 'chain_id, dma_id, month' },
+  monthlyDayparts: { partition: ['chain_id', 'dma_id', 'month'], keys: [...GEO, 'month', 'share_name'], values: WEIGHTED, order: 'chain_id, dma_id, month' },
+  monthlyDwell: {
+    partition: ['chain_id', 'dma_id', 'month'], keys: [...GEO, 'month', 'dwell_minutes'], values: { visits: sum('BIGINT') }, order: 'chain_id, dma_id, month, dwell_minutes',
+  },
+  chainVisitors: {
+    partition: ['device_id'], keys: [...GEO, 'device_id', 'weight', 'age', 'gender', 'income', 'block', 'first_month_index'], values: { months: bitOr },
+    order: 'chain_id, dma_id, device_id',
+  },
+  journeys: {
+    partition: ['chain_id', 'dma_id', 'month'], keys: [...GEO, 'month', 'skip', 'relationship', 'x_chain', 'x_category'], values: COUNTED,
+    order: 'skip, chain_id, dma_id, month', count: 'visits',
+  },
+  dayVisitors: { partition: ['chain_id', 'dma_id', 'day'], keys: [...GEO, 'day', 'device_id'], values: {}, order: 'chain_id, dma_id, day' },
+  journeyVisitors: {
+    partition: ['device_id'], keys: ['skip', 'relationship', ...GEO, 'device_id', 'block', 'first_month_index'], values: { months: bitOr }, order: 'skip, chain_id, dma_id',
+  },
+  visitorMasks: {
+    partition: ['taxonomy_id', 'geography_id'], keys: ['taxonomy_id', 'geography_id', 'block', 'first_month_index', 'months'], values: { devices: sum('BIGINT') },
+    order: 'taxonomy_id, geography_id, block', count: 'devices',
+  },
+  journeyMasks: {
+    partition: ['skip', 'relationship', 'taxonomy_id', 'geography_id'], keys: ['skip', 'relationship', 'taxonomy_id', 'geography_id', 'block', 'first_month_index', 'months'],
+    values: { devices: sum('BIGINT') }, order: 'skip, relationship, taxonomy_id, geography_id, block', count: 'devices',
+  },
+  dayDevices: {
+    partition: ['chain_id', 'geography_id', 'day'], keys: ['chain_id', 'geography_id', 'day'], values: Object.fromEntries(Array.from({ length: 7 }, (_, k) => [`d${k}`, sum('BIGINT')])),
+    order: 'chain_id, geography_id, day', count: 'd0',
+  },
+} satisfies Partial<Record<RollupName, Merge>>;
+
+/** Adds the appended visits' own rollup: sums of visits, or months masks ORed (a visit only ever adds months). */
+const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts' | 'monthlyDwell' | 'dayVisitors') => (s: Step) =>
+  merge(s.previous[name], ROLLUPS[name](partOnly(s)), SHAPES[name]);
+
+/**
+ * crossVisitors has a column per chain rank. When the ranked chains are the same ones, the previous rows keep their
+ * masks with the columns reordered to the new ranks and only the appended visits' devices are recomputed; when a chain
+ * enters or leaves the ranked ones, the whole rollup is (from chainVisitors, without reading visits).
+ */
+async function crossVisitors(s: Step): Promise<string> {
+  const ranked = async (relation: string) =>
+    new Map((await s.rows(`SELECT chain_id, rank FROM ${relation} WHERE rank < ${RANKED_CHAINS}`)).map((row) => [String(row.chain_id), Number(row.rank)]));
+  const [before, after] = await Promise.all([ranked(s.previous.chainRanks), ranked(s.next.chainRanks)]);
+  if (before.size !== after.size || [...after.keys()].some((chain) => !before.has(chain))) return ROLLUPS.crossVisitors(s.next);
+  const chainAt = new Map([...after].map(([chain, rank]) => [rank, chain]));
+  const columns = Array.from({ length: RANKED_CHAINS }, (_, k) => {
+    const chain = chainAt.get(k);
+    return chain === undefined ? `m${k}` : `m${before.get(chain)} AS m${k}`;
+  });
+  return `
+SELECT geography_id, device_id, weight, age, gender, income, block, ${columns.join(', ')} FROM ${s.previous.crossVisitors} WHERE device_id NOT IN ${devices(s.part)}
+UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part) })}) c
+ORDER BY geography_id, block`;
+}
+
+/** A rollup counting per device: the appended visits' devices counted again from the new rows minus from the previous ones. */
+const recounted = (name: 'visitorMasks' | 'journeyMasks' | 'dayDevices', source: 'chainVisitors' | 'journeyVisitors' | 'dayVisitors') => (s: Step) =>
+  merge(
+    s.previous[name],
+    difference(
+      ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part) }),
+      ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part) }),
+      SHAPES[name],
+    ),
+    SHAPES[name],
+  );
+
+/** Each rollup's SELECT for the new version, from the previous version's rollups and the appended visits. */
+const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Promise<string>> = {
+  daily: additive('daily'),
+  monthly: additive('monthly'),
+  monthlyCells: additive('monthlyCells'),
+  monthlyDayparts: additive('monthlyDayparts'),
+  monthlyDwell: additive('monthlyDwell'),
+  chainVisitors: (s) => merge(s.previous.chainVisitors, ROLLUPS.chainVisitors(partOnly(s), s.firstMonthIndex), SHAPES.chainVisitors),
+  /** Ranks are global (every chain's visitor rows): recomputed whole from chainVisitors, a grouping by chain. */
+  chainRanks: (s) => ROLLUPS.chainRanks(s.next),
+  crossVisitors,
+  /** Neighbours change on the touched device-days only: their previous contribution out, the completed days' in. */
+  journeys: (s) =>
+    merge(s.previous.journeys, difference(ROLLUPS.journeys({ ...s.previous, visits: sameDayVisits(s) }), ROLLUPS.journeys({ ...s.previous, visits: touchedDays(s) }), SHAPES.journeys), SHAPES.journeys),
+  dayVisitors: additive('dayVisitors'),
+  /** Having a neighbour only ever becomes true as visits are added: the touched days' flags ORed into the masks. */
+  journeyVisitors: (s) => merge(s.previous.journeyVisitors, ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex), SHAPES.journeyVisitors),
+  visitorMasks: recounted('visitorMasks', 'chainVisitors'),
+  journeyMasks: recounted('journeyMasks', 'journeyVisitors'),
+  dayDevices: recounted('dayDevices', 'dayVisitors'),
+};
+
+/**
+ * Builds every rollup of the new version into the data entries `target` names, in build order, and answers the new
+ * version's relations (visits: the previous and the appended ones). `onRollup` hears each rollup start and end.
+ * Visits before the panel's first month move every months mask: then each rollup is rebuilt whole.
+ */
+export async function appendRollups(
+  engine: Engine, input: AppendInput, target: (name: RollupName) => string, onRollup?: (name: RollupName, rowCount: number | null) => void,
+): Promise<PanelRelations> {
+  const [first] = await engine.queryRows(
+    `SELECT (SELECT MIN(first_month_index) FROM ${input.previous.chainRanks}) AS panel, (SELECT MIN(${monthIndex('started_at')}) FROM ${input.part}) AS part`,
+    [],
+  );
+  const firstMonthIndex = Number(first!.panel);
+  const whole = first!.panel === null || Number(first!.part) < firstMonthIndex;
+  const next: PanelRelations = { ...input.previous, visits: appendedVisits(input.previous.visits, input.part) };
+  const step: Step = { ...input, firstMonthIndex, next, rows: (sql) => engine.queryRows(sql, []) };
+  for (const name of ROLLUP_NAMES) {
+    onRollup?.(name, null);
+    const select = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
+    const built = await engine.materialize(target(name), select, ROLLUP_STORAGE[name]);
+    next[name] = built.relation;
+    onRollup?.(name, built.rowCount);
+  }
+  return next;
+}
