@@ -12,7 +12,11 @@ import { tableFromIPC } from 'apache-arrow';
 import { latLngToCell } from 'h3-js';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { coloredShare, legendSteps, type MapPart } from './support/map.js';
 import { useBrowserSession } from './support/session.js';
+
+/** Where kepler.gl's fills are looked for on the map. */
+const MAP_PART: MapPart = { left: 0.35, width: 0.55, marginTop: 60, marginBottom: 60 };
 
 const session = useBrowserSession();
 let token = '';
@@ -137,30 +141,7 @@ async function expectHexTileLayer(page: Page) {
   await expect.poll(() => page.locator('.layer__title__type').first().textContent()).toMatch(/hex ?tile/i);
 }
 
-/** The share of strongly colored pixels in the map's middle: the hexagons (the basemap is pale). */
-async function coloredShare(page: Page): Promise<number> {
-  const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
-  const png = await page.screenshot({ clip: { x: box.x + box.width * 0.35, y: box.y + 60, width: box.width * 0.55, height: box.height - 120 } });
-  return page.evaluate(async (data) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let colored = 0;
-    for (let at = 0; at < pixels.length; at += 4) {
-      const [r, g, b] = [pixels[at]!, pixels[at + 1]!, pixels[at + 2]!];
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) colored++;
-    }
-    return colored / (pixels.length / 4);
-  }, png.toString('base64'));
-}
 
-/** kepler.gl's legend of the color scale (its step labels), opening the legend when it is closed. */
-async function legendSteps(page: Page): Promise<string[]> {
-  if ((await page.locator('.map-legend').count()) === 0) await page.locator('.show-legend').click();
-  return page.locator('.map-legend .legend__label__title__editor').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-}
 
 /** Waits for the basemap's and the hex tiles' requests to settle, the pointer off the map, then takes the screenshot. */
 async function settledScreenshot(page: Page, name: string) {
@@ -187,7 +168,7 @@ describe('hex tilesets in the map builder', () => {
     const tiles = recordTiles(page);
     await page.goto(`/new?datasetUuid=${tilesetId}`);
     await expectHexTileLayer(page);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
     // Country zoom asks for coarse tiles only (resolution 0 or 1, cells of resolution 4 or 5), all answered.
     expect(tiles.length).toBeGreaterThan(0);
     expect(tiles.every((tile) => tile.status === 200 && tile.z <= 1)).toBe(true);
@@ -227,7 +208,7 @@ describe('hex tilesets in the map builder', () => {
     const tiles = recordTiles(page);
     await page.goto(`/${mapId}`);
     await expectHexTileLayer(page);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
     // Zoom 11 at 46.5° reads cells of resolution 9 (about 15 pixels wide): tiles of resolution 5.
     expect(tiles.length).toBeGreaterThan(0);
     expect(tiles.every((tile) => tile.status === 200 && tile.z === 5)).toBe(true);
@@ -244,7 +225,7 @@ describe('hex tilesets in the map builder', () => {
     // Street zoom: the deepest tiles (resolution 6, its cells of the finest resolution 10).
     await expect.poll(() => tiles.filter((tile) => tile.z === 6).length, { timeout: 60_000 }).toBeGreaterThan(0);
     expect(tiles.every((tile) => tile.status === 200)).toBe(true);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
     await settledScreenshot(page, 'map-builder-hex-tiles-street');
   });
 
@@ -258,7 +239,7 @@ describe('hex tilesets in the map builder', () => {
     const page = await session.openPage(token);
     await page.goto(`/${mapId}`);
     await expectHexTileLayer(page);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.1);
     await settledScreenshot(page, 'map-builder-hex-tiles-3d');
   });
 
@@ -275,7 +256,7 @@ describe('hex tilesets in the map builder', () => {
     // kepler.gl's time slider, on the first day, whose tiles are drawn.
     await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => [...buckets], { timeout: 60_000 }).toContain('2024/01/01');
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
     // Played, the next days' tiles come.
     await page.locator('.playback-controls .playback-control-button').first().click();
     await expect.poll(() => buckets.size, { timeout: 60_000 }).toBeGreaterThan(2);

@@ -7,7 +7,11 @@
 // Screenshots: test-results/screens/map-builder-vector-tiles{,-saved,-offer,-built}.png.
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { coloredShare, legendSteps, type MapPart } from './support/map.js';
 import { useBrowserSession } from './support/session.js';
+
+/** Where kepler.gl's fills are looked for on the map. */
+const MAP_PART: MapPart = { left: 0.5, width: 0.5, marginTop: 40, marginBottom: 40, marginRight: 60 };
 
 const session = useBrowserSession();
 let token = '';
@@ -71,30 +75,7 @@ async function expectVectorTileLayer(page: Page) {
   await expect.poll(() => page.locator('.layer__title__type').first().textContent()).toBe('vector tile');
 }
 
-/** The share of strongly colored pixels in the map's right half: kepler.gl's fills (the basemap is pale). */
-async function coloredShare(page: Page): Promise<number> {
-  const box = (await page.locator('.maplibregl-canvas').first().boundingBox())!;
-  const png = await page.screenshot({ clip: { x: box.x + box.width / 2, y: box.y + 40, width: box.width / 2 - 60, height: box.height - 80 } });
-  return page.evaluate(async (data) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let colored = 0;
-    for (let at = 0; at < pixels.length; at += 4) {
-      const [r, g, b] = [pixels[at]!, pixels[at + 1]!, pixels[at + 2]!];
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) colored++;
-    }
-    return colored / (pixels.length / 4);
-  }, png.toString('base64'));
-}
 
-/** The color steps kepler.gl's map legend shows (its editable labels), opening the legend when it is closed. */
-async function legendSteps(page: Page): Promise<string[]> {
-  if ((await page.locator('.map-legend').count()) === 0) await page.locator('.show-legend').click();
-  return page.locator('.map-legend .legend__label__title__editor').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-}
 /** Six steps of visits over 0..143; a tileset without stats would span 0..0. */
 const VISITS_STEPS = ['0 to 23.83', '23.83 to 47.67', '47.67 to 71.5', '71.5 to 95.33', '95.33 to 119.2', '119.2 to 143'];
 
@@ -119,7 +100,7 @@ describe('vector tilesets in the map builder', () => {
     await expectVectorTileLayer(page);
     await expect.poll(() => tiles.filter((tile) => tile.status === 200).length, { timeout: 60_000 }).toBeGreaterThan(0);
     // The map centered on the squares, whose fills now cover part of the map.
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
     expectTilesServed(tiles, tilesetId, version!);
     // Colored by visits: kepler.gl's scale spans the range the build measured (fieldStats: 0..143), as its legend says.
     await page.locator('.layer__enable-config').first().click();
@@ -153,7 +134,7 @@ describe('vector tilesets in the map builder', () => {
     tiles.length = 0;
     await page.reload();
     await expectVectorTileLayer(page);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
     expectTilesServed(tiles, tilesetId, version!);
     await expect.poll(() => legendSteps(page), { timeout: 30_000, interval: 1000 }).toEqual(VISITS_STEPS);
     await page.waitForTimeout(3000);
@@ -181,7 +162,7 @@ describe('vector tilesets in the map builder', () => {
     await expect.poll(() => loads.getByText(/^Building vector tiles: \d+%$/).count(), { timeout: 30_000 }).toBe(1);
     await expectVectorTileLayer(page);
     await expect.poll(() => loads.count()).toBe(0);
-    await expect.poll(() => coloredShare(page), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
     const built = tiles[0]!.url.match(/\/v1\/datasets\/([^/]+)\/tiles/)![1]!;
     expect(built).not.toBe(tilesetId);
     const record = await session.api<DatasetRecord>(token, 'GET', `/v1/datasets/${built}`);

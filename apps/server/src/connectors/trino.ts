@@ -10,6 +10,7 @@ import { AppError, invalidInput } from '../http/errors.js';
 import { driverError, notAQuery, queryCancelled, queryTimedOut, withoutSecret } from './errors.js';
 import { connectableAddress, normalHost, unreachable } from './network.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
+import { QueryStopper } from './query-stopper.js';
 import { trinoColumn, trinoLiteral } from './trino-values.js';
 import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
 
@@ -61,22 +62,22 @@ function resultError(error: QueryError, target: ConnectionTarget, timeoutMs: num
 
 /** One client session: its queries share the prepared statements; a timeout or the signal cancels the running query. */
 class Session {
-  private stopped: AppError | null = null;
-  private queryId: string | null = null;
-  private readonly stop$: Promise<never>;
-  private rejectStop: (error: AppError) => void = () => undefined;
-  private readonly timer: NodeJS.Timeout;
-  private readonly onAbort = () => this.stop(queryCancelled());
+  private readonly stopper: QueryStopper;
+  private queryIdSeen: string | null = null;
 
   private constructor(
     private readonly trino: Trino,
     private readonly target: ConnectionTarget,
     private readonly options: RunOptions,
   ) {
-    this.stop$ = new Promise<never>((_, reject) => (this.rejectStop = reject));
-    this.stop$.catch(() => undefined);
-    this.timer = setTimeout(() => this.stop(queryTimedOut(options.timeoutMs)), options.timeoutMs);
-    options.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.stopper = new QueryStopper(options);
+  }
+
+  /** The running query's id on the server (every answer names it): a stop from now on cancels it, once. */
+  set queryId(id: string) {
+    if (id === this.queryIdSeen) return;
+    this.queryIdSeen = id;
+    this.stopper.onStop(() => this.trino.cancel(id));
   }
 
   static async open(target: ConnectionTarget, options: RunOptions): Promise<Session> {
@@ -103,26 +104,12 @@ class Session {
   }
 
   close(): void {
-    clearTimeout(this.timer);
-    this.options.signal?.removeEventListener('abort', this.onAbort);
-  }
-
-  private stop(error: AppError): void {
-    if (this.stopped) return;
-    this.stopped = error;
-    if (this.queryId) void this.trino.cancel(this.queryId).catch(() => undefined);
-    this.rejectStop(error);
+    this.stopper.close();
   }
 
   /** Awaits a client call, or the stop; maps a failure to the answer. */
-  private async guard<T>(promise: Promise<T>): Promise<T> {
-    try {
-      return await Promise.race([promise, this.stop$]);
-    } catch (error) {
-      if (this.stopped) throw this.stopped;
-      if (error instanceof AppError) throw error;
-      throw httpError(error, this.target);
-    }
+  private guard<T>(promise: Promise<T>): Promise<T> {
+    return this.stopper.guard(promise, (error) => (error instanceof AppError ? error : httpError(error, this.target)));
   }
 
   /** Runs one statement, yielding its pages of rows as batches (at least one). */
@@ -134,7 +121,7 @@ class Session {
     for (;;) {
       const step: IteratorResult<QueryResult, QueryResult> = await this.guard(results.next());
       const result = step.value;
-      if (result.error) throw this.stopped ?? resultError(result.error, this.target, this.options.timeoutMs);
+      if (result.error) throw this.stopper.error ?? resultError(result.error, this.target, this.options.timeoutMs);
       if (step.done) break;
       if (!columns && result.columns) {
         const described = result.columns.map((column) => trinoColumn(column.name, column.type));

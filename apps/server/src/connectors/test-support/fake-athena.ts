@@ -3,11 +3,13 @@
 // (QUEUED, RUNNING, then SUCCEEDED, FAILED or CANCELLED), ExecutionParameters filling the statement's `?`, results
 // paged with NextToken (a header row first, every value as text), StopQueryExecution, workgroups and a data catalog
 // of databases and tables. An in-memory DuckDB runs the SQL, so @aws-sdk/client-athena's own code runs against it.
+import { text } from 'node:stream/consumers';
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
+import { memoryWarehouse } from './memory-warehouse.js';
 
 export interface FakeAthenaOptions {
   /** Creates the catalog's databases (DuckDB schemas) and tables. */
@@ -106,19 +108,8 @@ function checkSignature(request: http.IncomingMessage, body: string, key: FakeAt
   }
 }
 
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const parts: Buffer[] = [];
-    request.on('data', (part: Buffer) => parts.push(part));
-    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    request.on('error', reject);
-  });
-
 export async function fakeAthena(options: FakeAthenaOptions): Promise<FakeAthena> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const setup = await instance.connect();
-  await setup.run(options.setup);
-  setup.closeSync();
+  const instance = await memoryWarehouse(options.setup);
   const executions = new Map<string, Execution>();
   const operations: string[] = [];
   const started: ReturnType<FakeAthena['started']> = [];
@@ -273,7 +264,7 @@ export async function fakeAthena(options: FakeAthenaOptions): Promise<FakeAthena
   };
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-    const body = await readBody(request);
+    const body = await text(request);
     const target = /^AmazonAthena\.(\w+)$/.exec(String(request.headers['x-amz-target'] ?? ''))?.[1] ?? '';
     operations.push(target);
     response.setHeader('content-type', 'application/x-amz-json-1.1');

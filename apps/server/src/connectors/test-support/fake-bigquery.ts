@@ -4,11 +4,13 @@
 // pageToken with jobComplete: false while they run, jobs cancel, datasets, tables and a table's schema), answering
 // with the API's legacy type names and raw row values. An in-memory DuckDB runs the SQL (its schemas are the
 // datasets), so @google-cloud/bigquery's and google-auth-library's own code runs against it.
+import { text } from 'node:stream/consumers';
 import { randomUUID, verify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DuckDBInstance, DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
+import { memoryWarehouse } from './memory-warehouse.js';
 
 export interface FakeBigQueryOptions {
   project: string;
@@ -105,21 +107,10 @@ function validAssertion(assertion: string, account: FakeBigQueryOptions['account
   return claims.iss === account.email && verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), account.publicKey, Buffer.from(signature, 'base64url'));
 }
 
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const parts: Buffer[] = [];
-    request.on('data', (part: Buffer) => parts.push(part));
-    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    request.on('error', reject);
-  });
-
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBigQuery> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const setup = await instance.connect();
-  await setup.run(options.setup);
-  setup.closeSync();
+  const instance = await memoryWarehouse(options.setup);
   const jobs = new Map<string, Job>();
   const inserted: ReturnType<FakeBigQuery['jobs']> = [];
   const cancelled: string[] = [];
@@ -292,7 +283,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');
-    const body = await readBody(request);
+    const body = await text(request);
     if (request.method === 'POST' && url.pathname === '/token') {
       const form = new URLSearchParams(body);
       response.setHeader('content-type', 'application/json');

@@ -2,10 +2,12 @@
 // nextUri, columns with Trino type names, error objects, DELETE to cancel, prepared statements carried in the
 // X-Trino-Prepared-Statement header, Basic authentication, the query_max_run_time session property), with an
 // in-memory DuckDB running the SQL of one catalog. So trino-client's own code runs against it.
+import { text } from 'node:stream/consumers';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
+import { memoryWarehouse } from './memory-warehouse.js';
 
 export interface FakeTrinoOptions {
   /** The catalog's name; `setup` creates its schemas and tables. */
@@ -99,19 +101,8 @@ function maxRunMs(header: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const parts: Buffer[] = [];
-    request.on('data', (part: Buffer) => parts.push(part));
-    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    request.on('error', reject);
-  });
-
 export async function fakeTrino(options: FakeTrinoOptions): Promise<FakeTrino> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const setup = await instance.connect();
-  await setup.run(`ATTACH ':memory:' AS "${options.catalog}"; USE "${options.catalog}"; ${options.setup}`);
-  setup.closeSync();
+  const instance = await memoryWarehouse(`ATTACH ':memory:' AS "${options.catalog}"; USE "${options.catalog}"; ${options.setup}`);
   const queries = new Map<string, Query>();
   const statements: string[] = [];
   const users: string[] = [];
@@ -213,7 +204,7 @@ export async function fakeTrino(options: FakeTrinoOptions): Promise<FakeTrino> {
     }
     const cancel = /^\/v1\/(?:query|statement\/\w+)\/([\w]+)/.exec(url.pathname);
     if (request.method === 'POST' && url.pathname === '/v1/statement') {
-      const sql = await readBody(request);
+      const sql = await text(request);
       statements.push(sql);
       users.push(String(request.headers['x-trino-user'] ?? ''));
       const query = await start(sql, request.headers);
