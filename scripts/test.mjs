@@ -20,6 +20,9 @@ build();
 try {
   // The browser tests are code too: type-checked like the rest (the build covers everything else).
   run('npx', ['tsc', '--noEmit', '-p', 'apps/web/tsconfig.node.json']);
+  // So are the server's and the packages' tests (the build leaves them out).
+  run('npx', ['tsc', '--noEmit', '-p', 'apps/server/tsconfig.test.json']);
+  for (const name of ['analytics', 'client', 'domain', 'pipeline', 'routes']) run('npx', ['tsc', '--noEmit', '-p', `packages/${name}/tsconfig.test.json`]);
   run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 } catch {
   process.exit(1);

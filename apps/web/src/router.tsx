@@ -9,6 +9,7 @@ import { DatasetPage, DatasetsPage } from './features/datasets';
 import { BiTermsGate } from './features/legal/BiTermsGate';
 import { BasemapsPage, ColorsPage } from './features/map-assets';
 import { ConnectorsPage } from './features/connectors';
+import { DatasetPrefetch } from './features/map-builder-prefetch';
 import { MapsPage } from './features/maps';
 import { ProjectsPage } from './features/projects';
 import { PublicReportPage, ReportsPage } from './features/reports';
@@ -130,7 +131,8 @@ export const routes: RouteObject[] = [
           { path: ROUTE_PATTERNS.dashboard, element: <FeatureGate flags={DASHBOARDS_FLAGS} screen="Dashboards" standalone><BiTermsGate><SavedDashboardPage /></BiTermsGate></FeatureGate> },
           { path: ROUTE_PATTERNS.newWorkbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><NewWorkbookPage /></FeatureGate> },
           { path: ROUTE_PATTERNS.workbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><WorkbookPage /></FeatureGate> },
-          { path: ROUTE_PATTERNS.newMap, element: <NewMapPage /> },
+          // The datasets' downloads start with the map builder's chunk, not after it.
+          { path: ROUTE_PATTERNS.newMap, element: <DatasetPrefetch><NewMapPage /></DatasetPrefetch> },
           { path: ROUTE_PATTERNS.map, element: <MapPage /> },
           { path: ROUTE_PATTERNS.preview, element: <PreviewPage /> },
         ],

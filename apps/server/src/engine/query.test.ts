@@ -30,7 +30,7 @@ describe('engine queries', () => {
 
   it('names no server path in its errors (files, the extension folder)', async () => {
     for (const sql of [`SELECT * FROM read_parquet('${env.dataDir}/datasets/none.parquet')`, 'LOAD spatial']) {
-      const error = await env.engine.queryRows(sql, []).catch((failure: unknown) => failure as { details: string });
+      const error = (await env.engine.queryRows(sql, []).catch((failure: unknown) => failure)) as { details: string };
       expect(error).toMatchObject({ statusCode: 422, message: 'Query failed' });
       if (sql.includes(env.dataDir)) expect(error.details).toContain('"<server path>"');
       for (const folder of [env.dataDir, os.tmpdir(), os.homedir()]) expect(error.details).not.toContain(folder);

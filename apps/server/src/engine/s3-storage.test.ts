@@ -49,7 +49,7 @@ describe('dataset files in S3-compatible storage', () => {
     return { engine, dataDir };
   };
   const objects = async (id: string) =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `datasets/${id}/` }))).Contents ?? []).map((entry) => entry.Key!.split('/').pop()).sort();
+    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: `datasets/${id}/` }))).Contents ?? []).map((entry) => entry.Key!.split('/').pop()!).sort();
 
   it('writes versions to the bucket, and another process reads them through its own local copy', async () => {
     const [a, b] = [await open(), await open()];

@@ -9,10 +9,10 @@ describe('vector memory', () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
-      const reader = await connection.runAndReadAll(`SELECT 1::TINYINT, 1::SMALLINT, 1::INTEGER, 1::BIGINT, 1::UTINYINT, 1::USMALLINT, 1::UINTEGER,
+      const result = await connection.run(`SELECT 1::TINYINT, 1::SMALLINT, 1::INTEGER, 1::BIGINT, 1::UTINYINT, 1::USMALLINT, 1::UINTEGER,
         1::UBIGINT, 1::FLOAT, 1::DOUBLE, DATE '2026-01-01', TIMESTAMP '2026-01-01', TIMESTAMPTZ '2026-01-01', TIMESTAMP_MS '2026-01-01',
         TIMESTAMP_S '2026-01-01', TIMESTAMP_NS '2026-01-01', NULL::VARCHAR, true FROM range(3)`);
-      const chunk = reader.chunks[0]!;
+      const chunk = (await result.fetchChunk())!;
       const storage = [Int8Array, Int16Array, Int32Array, BigInt64Array, Uint8Array, Uint16Array, Uint32Array, BigUint64Array, Float32Array, Float64Array, Int32Array, BigInt64Array, BigInt64Array, BigInt64Array, BigInt64Array, BigInt64Array];
       storage.forEach((Storage, column) => {
         const vector = chunk.getColumnVector(column);

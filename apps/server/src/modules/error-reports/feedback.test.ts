@@ -16,7 +16,7 @@ describe.each(testStores())('user feedback on $name', (store) => {
   let admin: Headers;
   let analyst: Headers;
   let viewer: Headers;
-  const send = (payload: object, headers: Headers | object = analyst) => h.app.inject({ method: 'POST', url: '/v1/sentry-user-feedback', headers, payload });
+  const send = (payload: object, headers: Record<string, string> = analyst) => h.app.inject({ method: 'POST', url: '/v1/sentry-user-feedback', headers, payload });
   const list = (query = '', headers: Headers = admin) => h.app.inject({ url: `/v1/admin/feedback${query}`, headers });
 
   beforeAll(async () => {

@@ -45,7 +45,7 @@ describe('POST /v1/sentry-tunnel', () => {
 
   it('forwards an envelope for the configured project to the service exactly as it came, without credentials', async () => {
     const body = envelope(upstream.dsn);
-    for (const headers of [{ 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-sentry-envelope' }, { authorization: 'Bearer stale' }]) {
+    for (const headers of [{ 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-sentry-envelope' }, { authorization: 'Bearer stale' }] as Array<Record<string, string>>) {
       const response = await post(body, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       expect(response.json()).toEqual({ id: '0123456789abcdef0123456789abcdef' });

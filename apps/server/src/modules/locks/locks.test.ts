@@ -37,7 +37,7 @@ describe.each(testStores())('locks on $name', (store) => {
     for (const user of [editor, editor2]) await insertGrant(h.db, { resourceType: type, resourceId: id, granteeType: 'user', granteeId: user.id, role: 'editor' });
     return id;
   };
-  const lockRow = async (id: string) => (await h.db.query('SELECT owner_id, acquired_at, expires_at FROM locks WHERE resource_id = $1', [id]))[0] ?? null;
+  const lockRow = async (id: string) => (await h.db.query<{ owner_id: string; acquired_at: Date; expires_at: Date }>('SELECT owner_id, acquired_at, expires_at FROM locks WHERE resource_id = $1', [id]))[0] ?? null;
   const lapse = (id: string) => h.db.query("UPDATE locks SET expires_at = now() - interval '1 second' WHERE resource_id = $1", [id]);
   const lockedBody = (label: string, lock: { ownerId: string; expiresAt: string }) => ({
     message: `${label} is locked by another user`,
@@ -85,7 +85,7 @@ describe.each(testStores())('locks on $name', (store) => {
     }
     expect((await h.db.query('SELECT * FROM records WHERE id = $1', [id]))[0]).toEqual(record);
     expect(await h.count('record_states')).toBe(statesBefore);
-    expect((await lockRow(id)).owner_id).toBe(analyst.id);
+    expect((await lockRow(id))?.owner_id).toBe(analyst.id);
 
     const own = await call('analyst@example.com', 'PUT', `/v1/maps/${id}`, { name: 'Still mine' });
     expect(own.statusCode).toBe(200);
@@ -201,7 +201,7 @@ describe.each(testStores())('locks on $name', (store) => {
       const denied = await transfer('analyst@example.com', id, analyst.id, '?isAdmin=true');
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ message: 'Administrator rights required', details: 'isAdmin=true is for administrators only', appStatusCode: 'FORBIDDEN' });
-      expect((await lockRow(id)).owner_id).toBe(editor.id);
+      expect((await lockRow(id))?.owner_id).toBe(editor.id);
       const admin = await transfer('admin@example.com', id, editor2.id, '?isAdmin=true');
       expect(admin.statusCode).toBe(200);
       expect(admin.json().ownerId).toBe(editor2.id);
@@ -244,7 +244,7 @@ describe.each(testStores())('locks on $name', (store) => {
         expect(response.statusCode, email).toBe(403);
         expect(response.json()).toEqual({
           message: 'Only the lock holder or an administrator can release this lock',
-          details: `Locked by user ${editor.id} until ${before.expires_at.toISOString()}`,
+          details: `Locked by user ${editor.id} until ${before!.expires_at.toISOString()}`,
           appStatusCode: 'FORBIDDEN',
         });
       }
@@ -272,7 +272,7 @@ describe.each(testStores())('locks on $name', (store) => {
       expect((await release('analyst@example.com', id, '', 'insight')).statusCode).toBe(404);
       expect((await release('analyst@example.com', id, '', 'dataset')).statusCode).toBe(400);
       expect((await release('analyst@example.com', 'x')).statusCode).toBe(400);
-      expect((await lockRow(id)).owner_id).toBe(analyst.id);
+      expect((await lockRow(id))?.owner_id).toBe(analyst.id);
     });
 
     it('lets an administrator in admin mode release any lock, and only in admin mode', async () => {
@@ -282,7 +282,7 @@ describe.each(testStores())('locks on $name', (store) => {
       const denied = await release('editor@example.com', id, '?isAdmin=true');
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ message: 'Administrator rights required', details: 'isAdmin=true is for administrators only', appStatusCode: 'FORBIDDEN' });
-      expect((await lockRow(id)).owner_id).toBe(editor.id);
+      expect((await lockRow(id))?.owner_id).toBe(editor.id);
       expect((await release('admin@example.com', id, '?isAdmin=true')).statusCode).toBe(204);
       expect(await lockRow(id)).toBeNull();
     });

@@ -45,7 +45,7 @@ describe.each(testStores())('map assets on $name', (store) => {
   const upload = async (policy: { url: string; fields: Record<string, string> }, bytes: Buffer | string, type: string) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(policy.fields)) form.append(name, value);
-    form.append('file', new Blob([bytes], { type }));
+    form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }));
     const encoded = new Response(form);
     return h.app.inject({
       method: 'POST',

@@ -12,7 +12,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function multipart(fields: Record<string, string>, bytes: Buffer, type: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([bytes], { type }), 'thumbnail');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'thumbnail');
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
 }

@@ -81,7 +81,7 @@ describe.each(testStores())('records on $name', (store) => {
     expect(asInsight.json()).toEqual(dashboard);
     expect((await call('analyst@example.com', 'GET', `/v1/dashboards/${dashboard.id}`)).json()).toEqual(dashboard);
     expect((await call('analyst@example.com', 'GET', '/v1/insights?search=Weekly board')).json()).toEqual({ items: [dashboard], total: 1 });
-    expect((await recordRow(dashboard.id)).kind).toBe('insight');
+    expect((await recordRow(dashboard.id))?.kind).toBe('insight');
     // Another kind's id is unknown here.
     const notAMap = await call('analyst@example.com', 'GET', `/v1/maps/${dashboard.id}`);
     expect(notAMap.statusCode).toBe(404);
@@ -179,7 +179,7 @@ describe.each(testStores())('records on $name', (store) => {
   it('updates name, description and metadata and moves updatedAt', async () => {
     const map = await create('analyst@example.com', '/v1/maps', { name: 'Before', metadata: { a: 1 } });
     await h.db.query("UPDATE records SET updated_at = now() - interval '1 hour' WHERE id = $1", [map.id]);
-    const stale = (await recordRow(map.id)).updated_at as Date;
+    const stale = (await recordRow(map.id))!.updated_at as Date;
     const response = await call('analyst@example.com', 'PUT', `/v1/maps/${map.id}`, { name: 'After', description: 'New', metadata: { b: 2 } });
     expect(response.statusCode).toBe(200);
     const updated = response.json();

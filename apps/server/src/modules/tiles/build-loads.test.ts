@@ -20,7 +20,7 @@ const BUILDS = {
 
 describe.each(testStores())('tile builds as loads ($name)', (store) => {
   const h = useHarness(store);
-  type Record = { id: string; status: string; errorMessage: string | null; metadata: { sizeBytes?: number; vectorTile?: { archiveBytes: number } } };
+  type Record = { id: string; status: string; errorMessage: string | null; metadata: { sizeBytes?: number; vectorTile?: { archiveBytes: number; version: string } } };
   const get = async (url: string, headers: Headers) => h.app.inject({ method: 'GET', url, headers });
   const settled = (id: string, headers: Headers) =>
     eventually(async () => (await get(`/v1/datasets/${id}`, headers)).json() as Record, (dataset) => dataset.status !== 'pending', 60_000);
@@ -103,7 +103,7 @@ describe.each(testStores())('tile builds as loads ($name)', (store) => {
       local: await readdir(path.join(h.dataDir, 'vector-tiles', id)).catch(() => []),
     });
     const sweep = () => recoverTileBuilds(h.db, h.engine, h.blobs, h.dataDir);
-    const version = async (id: string) => ((await settled(id, headers)).metadata as { vectorTile: { version: string } }).vectorTile.version;
+    const version = async (id: string) => (await settled(id, headers)).metadata.vectorTile!.version;
     const { id } = (await build('vectortile', source, headers)).json() as Record;
     const first = await version(id);
     expect(await archives(id)).toEqual({ blobs: [`${first}.pmtiles`], local: [`${first}.pmtiles`] });

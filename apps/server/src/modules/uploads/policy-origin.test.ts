@@ -35,7 +35,7 @@ async function assetPolicies(h: Harness, headers: Record<string, string>): Promi
 async function upload(h: Harness, policy: UploadPolicy, bytes: Buffer) {
   const form = new FormData();
   for (const [name, value] of Object.entries(policy.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes], { type: policy.fields['Content-Type'] }), 'thumbnail.png');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: policy.fields['Content-Type'] }), 'thumbnail.png');
   const encoded = new Response(form);
   const url = new URL(policy.url);
   return h.app.inject({
@@ -97,6 +97,7 @@ describe('policyIssuerFor', () => {
     const bucket = { url: 'https://bucket.s3.example.com/', fields: { key: 'k' }, expiration: new Date(Date.now() + 60_000).toISOString() };
     const blobs = { createUploadPolicy: async () => bucket } as unknown as BlobStore;
     const issuer = policyIssuerFor(blobs, { publicUrl: 'http://localhost:8080', port: 8080 }, { protocol: 'http', host: '127.0.0.1:8080' });
-    expect(await issuer.createUploadPolicy({ key: 'k', contentType: 'image/png', maxBytes: 1 })).toEqual(bucket);
+    const issuedTo = { userId: 'u', resourceType: 'map', resourceId: 'm' } as const;
+    expect(await issuer.createUploadPolicy({ key: 'k', contentType: 'image/png', maxBytes: 1, issuedTo })).toEqual(bucket);
   });
 });

@@ -20,7 +20,7 @@ const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), B
 async function multipart(fields: Record<string, string>, file?: { bytes: Buffer | string; type: string; name?: string }) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append(file.name ?? 'file', new Blob([file.bytes], { type: file.type }), 'upload.bin');
+  if (file) form.append(file.name ?? 'file', new Blob([typeof file.bytes === 'string' ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }), 'upload.bin');
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), headers: { 'content-type': encoded.headers.get('content-type')! } };
 }

@@ -38,7 +38,7 @@ export async function setUpCallers(h: Harness): Promise<Callers> {
   const bystander = await h.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [BYSTANDER]);
   ids.set(BYSTANDER, bystander[0]!.id);
   return {
-    headers: (persona) => (persona.email ? { authorization: (persona.apiKey ? apiKeys : sessions).get(persona.email)! } : {}),
+    headers: (persona): Record<string, string> => (persona.email ? { authorization: (persona.apiKey ? apiKeys : sessions).get(persona.email)! } : {}),
     authorization: (email) => sessions.get(email)!,
     userId: (email) => ids.get(email)!,
   };

@@ -75,3 +75,29 @@ describe('downloadArrow', () => {
     await expect(downloadArrow(client, 'd1', { onProgress: () => undefined })).rejects.toThrow('the browser holds up to 2.0 GB');
   });
 });
+
+describe('downloadArrow with a prefetch', () => {
+  const ipc = tableToIPC(tableFromArrays({ lat: Float64Array.from([1, 2]) }), 'stream');
+  const prefetched = (data: Uint8Array | null, progress: DownloadProgress[]) => ({
+    record: Promise.resolve({} as Dataset),
+    data: Promise.resolve(data),
+    watch: (onProgress: (progress: DownloadProgress) => void) => progress.forEach(onProgress),
+  });
+
+  it('parses the prefetched bytes and reports their progress, without a request of its own', async () => {
+    const { client, requests } = clientAnswering(ipc);
+    const seen: DownloadProgress[] = [];
+    const done = { loaded: ipc.byteLength, total: ipc.byteLength };
+    const table = await downloadArrow(client, 'd1', { onProgress: (progress) => seen.push(progress), prefetched: prefetched(ipc, [done]) });
+    expect(table.numRows).toBe(2);
+    expect(seen).toEqual([done]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('fetches the data itself when the prefetch did not read it', async () => {
+    const { client, requests } = clientAnswering(ipc);
+    const table = await downloadArrow(client, 'd1', { onProgress: () => undefined, prefetched: prefetched(null, []) });
+    expect(table.numRows).toBe(2);
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -1,77 +1,24 @@
-// Datasets reach kepler.gl as Arrow from GET /v1/datasets/{id}/data, read as a stream with byte progress.
+// Datasets reach kepler.gl as Arrow from GET /v1/datasets/{id}/data: the bytes read whole with progress (started
+// early by map-builder-prefetch when the route named the dataset), then parsed once.
 import type { ApiClient } from '@atlas/client';
-import type { Dataset } from '@atlas/domain';
 import { tableFromIPC, type Table } from 'apache-arrow';
-import { formatBytes, formatCount } from '../datasets/format';
-import { rowCountOf, sizeOf } from '../datasets/listing';
+import { fetchArrowBytes, type DownloadProgress, type PrefetchedDataset } from '../map-builder-prefetch';
 
-/**
- * What a browser tab holds comfortably: kepler.gl keeps the Arrow columns plus its own per-row buffers for every
- * layer, so ten million rows (or 2 GB of data) is where a tab on an 8 GB laptop starts to fail.
- */
-export const BROWSER_ROW_LIMIT = 10_000_000;
-export const BROWSER_BYTE_LIMIT = 2_000_000_000;
+export { BROWSER_BYTE_LIMIT, BROWSER_ROW_LIMIT, PROGRESS_INTERVAL_MS, tooLargeReason, type DownloadProgress } from '../map-builder-prefetch';
 
-export interface DownloadProgress {
-  loaded: number;
-  /** The response's Content-Length; null when the server streams without one. */
-  total: number | null;
+export interface DownloadOptions {
+  onProgress(progress: DownloadProgress): void;
+  signal?: AbortSignal;
+  intervalMs?: number;
+  /** The download started before the builder loaded; fetched here when it has none. */
+  prefetched?: PrefetchedDataset;
 }
 
-/** Why a dataset is too large for the browser, or null when it fits (tilesets are drawn tile by tile: they fit). */
-export function tooLargeReason(dataset: Dataset): string | null {
-  if (dataset.type === 'vector-tile' || dataset.type === 'hex-tile') return null;
-  const rows = rowCountOf(dataset);
-  const size = sizeOf(dataset);
-  if (rows !== null && rows > BROWSER_ROW_LIMIT) return `It has ${formatCount(rows)} rows; the browser holds up to ${formatCount(BROWSER_ROW_LIMIT)}.`;
-  if (size !== null && size > BROWSER_BYTE_LIMIT) return `It holds ${formatBytes(size)}; the browser holds up to ${formatBytes(BROWSER_BYTE_LIMIT)}.`;
-  return null;
-}
-
-/**
- * How often progress is reported while bytes arrive. Each report re-renders the builder, and a stream arrives in
- * chunks of 64 KB: reporting each one spent more time rendering than reading (24 MB: 2.8 s instead of 0.7 s).
- */
-export const PROGRESS_INTERVAL_MS = 100;
-
-/** Reads the dataset's Arrow stream into a table, reporting bytes as they arrive (at most every `intervalMs`). */
-export async function downloadArrow(
-  client: Pick<ApiClient, 'http'>,
-  datasetId: string,
-  { onProgress, signal, intervalMs = PROGRESS_INTERVAL_MS }: { onProgress(progress: DownloadProgress): void; signal?: AbortSignal; intervalMs?: number },
-): Promise<Table> {
-  const response = await client.http.request<Response>('GET', `/v1/datasets/${encodeURIComponent(datasetId)}/data`, {
-    query: { format: 'arrow' },
-    responseType: 'response',
-    signal,
-  });
-  const length = Number(response.headers.get('content-length'));
-  const total = Number.isFinite(length) && length > 0 ? length : null;
-  if (total !== null && total > BROWSER_BYTE_LIMIT) {
-    await response.body?.cancel();
-    throw new Error(`The data is ${formatBytes(total)}; the browser holds up to ${formatBytes(BROWSER_BYTE_LIMIT)}.`);
-  }
-  if (!response.body) return tableFromIPC(new Uint8Array(await response.arrayBuffer()));
-  let loaded = 0;
-  let reportedAt = performance.now();
-  onProgress({ loaded, total });
-  const counted = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        const now = performance.now();
-        if (now - reportedAt >= intervalMs) {
-          reportedAt = now;
-          onProgress({ loaded, total });
-        }
-        controller.enqueue(chunk);
-      },
-      flush() {
-        onProgress({ loaded, total });
-      },
-    }),
-  );
-  return tableFromIPC(counted);
+/** Reads the dataset's Arrow data into a table, reporting bytes as they arrive (at most every `intervalMs`). */
+export async function downloadArrow(client: Pick<ApiClient, 'http'>, datasetId: string, { prefetched, ...options }: DownloadOptions): Promise<Table> {
+  prefetched?.watch(options.onProgress);
+  const bytes = (await prefetched?.data) ?? (await fetchArrowBytes(client, datasetId, options));
+  return tableFromIPC(bytes);
 }
 
 /** What a dataset too large for the browser is offered instead: its vector tiles, built on the server. */

@@ -6,6 +6,7 @@ import type { Dataset } from '@atlas/domain';
 import { errorText } from '../../api/errors';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
+import { takePrefetch } from '../map-builder-prefetch';
 import { BUILD_TILES_OFFER, BUILD_TILES_REFUSED, downloadArrow, tooLargeReason, type DownloadProgress } from './datasetLoader';
 import { loadHexTileDataset } from './hex-tiles/tilesetDataset';
 import type { LoadedDataset } from './keplerActions';
@@ -59,7 +60,9 @@ export function useDatasetLoads() {
       const id = typeof source === 'string' ? source : source.id;
       setLoads((list) => [...list.filter((item) => item.id !== id), fresh(id, typeof source === 'string' ? 'Dataset' : source.name)]);
       try {
-        const dataset = typeof source === 'string' ? await client.datasets.get(source) : source;
+        // Started when the route named it (map-builder-prefetch), before this code had loaded.
+        const prefetched = typeof source === 'string' ? takePrefetch(source) : undefined;
+        const dataset = typeof source === 'string' ? await (prefetched?.record ?? client.datasets.get(source)) : source;
         patch(id, { name: dataset.name });
         if (dataset.type === 'hex-tile') {
           // kepler.gl's ProtoDataset of a hex tileset goes through addDatasets as a vector tileset's does.
@@ -77,7 +80,7 @@ export function useDatasetLoads() {
           patch(id, { tooLarge: { reason: tooLarge, canBuild: mayBuildTiles(dataset, user), source: dataset } });
           return null;
         }
-        const table = await downloadArrow(client, id, { onProgress: (progress) => patch(id, { progress }) });
+        const table = await downloadArrow(client, id, { onProgress: (progress) => patch(id, { progress }), signal: leaving.current.signal, prefetched });
         settle(id);
         return { dataset, table };
       } catch (error) {

@@ -1,4 +1,5 @@
 // Test helpers for the query and data-queries suites (not part of the build).
+import type { ErrorBody } from '@atlas/domain';
 import { tableFromIPC } from 'apache-arrow';
 import type { Harness } from '../../../test-support/harness.js';
 
@@ -56,7 +57,7 @@ export function sortRows<T extends Record<string, unknown>>(rows: T[], ...keys: 
 }
 
 /** The error body every failed call answers. */
-export const errorOf = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() });
+export const errorOf = (response: { statusCode: number; json(): unknown }) => ({ status: response.statusCode, body: response.json() as ErrorBody });
 
 /** Waits until `check` holds (polling), or fails after `timeoutMs`. */
 export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
