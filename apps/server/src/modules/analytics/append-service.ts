@@ -88,7 +88,7 @@ export async function appendVisits(
     const stages = [...ROLLUP_NAMES.map((name) => ({ name, weight: ROLLUP_COST[name] })), { name: VISITS_STAGE, weight: ROLLUP_COST.daily }];
     const progress = createProgress(stages, (report) => withoutAuditContext(() => status.onProgress(report)));
     await appendRollups(engine, { previous, part }, (name) => targets[name], (name, rows) => (rows === null ? progress.update(name, 0, 0) : progress.finish(name, rows)));
-    await writeVisits(engine, identity, source, loadId, part, tmp, Object.values(targets), progress);
+    await writeVisits(engine, source, loadId, part, tmp, Object.values(targets), progress);
     await status.flushed();
   } catch (error) {
     await status.flushed();
@@ -146,7 +146,7 @@ async function typedPart(engine: Engine, partId: string, upload: string, names: 
  * The new visits version (the previous rows, then the appended ones) made current in the transaction that records the
  * new rollups as computed from it, describes it in the dataset's metadata and finishes the load.
  */
-async function writeVisits(engine: Engine, identity: Identity, source: PanelSource, loadId: string, part: string, tmp: string, rollups: string[], progress: Progress) {
+async function writeVisits(engine: Engine, source: PanelSource, loadId: string, part: string, tmp: string, rollups: string[], progress: Progress) {
   const id = source.datasets.visits;
   progress.update(VISITS_STAGE, 0, 0);
   await engine.queryRows(`COPY (SELECT * FROM ${appendedVisits(source.relations.visits, part)}) TO ${sqlString(tmp)} (FORMAT parquet, COMPRESSION lz4_raw)`, []);
