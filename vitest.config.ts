@@ -19,6 +19,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          globalSetup: ['apps/server/src/test-support/pglite-snapshots.ts'],
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,6 +29,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          globalSetup: ['apps/web/e2e/support/data-template.ts'],
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -9,6 +9,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './http/input-errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import type { App, AppDeps } from './http/types.js';
+import { lazyCompilers } from './http/lazy-compilers.js';
 import { registerInputGuards, validatorCompiler } from './http/validation.js';
 import { registerWebApp } from './http/web-app.js';
 import type { BlobStore } from './blobs/types.js';
@@ -95,7 +96,10 @@ export async function buildApp({ db, config, blobs, engine, cache = openResultCa
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
   guardConnections(app.server, config.connections, config.trustProxy);
-  app.setValidatorCompiler(validatorCompiler);
+  const compilers = lazyCompilers();
+  app.setValidatorCompiler(compilers.validator(validatorCompiler));
+  app.setSerializerCompiler(compilers.serializer);
+  app.decorate('compileAllSchemas', compilers.compileAll);
   registerErrorHandling(app);
   // Before any route: authentication records every route it guards, the OpenAPI ones included.
   registerAuthentication(app, db);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type Db } from '../store/index.js';
+import type { Db } from '../store/index.js';
 import { testStores } from '../test-support/stores.js';
 import type { DuckDbEngine } from './duckdb.js';
 import { openTestEngine, testCluster } from './test-support/engine.js';
@@ -23,8 +23,7 @@ describe.each(testStores())('engine catalog in the metadata database ($name)', (
     return engine;
   };
   beforeAll(async () => {
-    db = await store.open();
-    await migrate(db);
+    db = await store.openMigrated();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-catalog-'));
   });
   afterAll(async () => {

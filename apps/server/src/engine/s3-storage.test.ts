@@ -10,7 +10,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../blobs/s3.js';
-import { migrate, openPglite, type Db } from '../store/index.js';
+import type { Db } from '../store/index.js';
+import { openPgliteSnapshot } from '../test-support/stores.js';
 import type { DuckDbEngine } from './duckdb.js';
 import { filesOfVersion, openTestEngine } from './test-support/engine.js';
 
@@ -30,8 +31,7 @@ describe('dataset files in S3-compatible storage', () => {
     s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
     const { port } = (await s3.run()) as { port: number };
     client = new S3Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    db = await openPglite(null);
-    await migrate(db);
+    db = await openPgliteSnapshot('migrated');
   });
   afterAll(async () => {
     await Promise.all(engines.map((engine) => engine.close()));

@@ -7,6 +7,13 @@ import type { ResultCache } from '../cache/types.js';
 import type { Engine } from '../engine/types.js';
 import type { Db } from '../store/index.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles every route schema not used yet (they compile on first use); answers how many there are. */
+    compileAllSchemas(): number;
+  }
+}
+
 /** The Fastify instance every module registers on: request and reply types follow the TypeBox schemas. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 

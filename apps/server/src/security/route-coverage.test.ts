@@ -115,6 +115,11 @@ describe('every route that takes an id', () => {
     expect(Object.keys(EXEMPT).filter((name) => !declared.has(normalize(name)) || inMatrix.has(normalize(name)))).toEqual([]);
   });
 
+  it('has schemas that all compile (each compiles on its first use; this compiles the rest)', () => {
+    // At least a response serializer per route, and validators besides.
+    expect(h.app.compileAllSchemas()).toBeGreaterThan(declaredRoutes(h.app).length);
+  });
+
   it('matrix routes all exist', () => {
     const declared = new Set(declaredRoutes(h.app).flatMap(names).map(normalize));
     const unknown = RESOURCES.flatMap((spec) => spec.actions.map((action) => `${action.method} ${action.route}`)).filter((name) => !declared.has(normalize(name)));

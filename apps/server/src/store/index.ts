@@ -8,7 +8,7 @@ export type { Db, Queryable } from './db.js';
 export { notify, queryOne } from './db.js';
 export { withAuditContext, withoutAuditContext, type AuditContext } from './audit.js';
 export { migrate, loadMigrations } from './migrate.js';
-export { openPglite } from './pglite.js';
+export { openPglite, pgliteDb, type PgliteOptions } from './pglite.js';
 export { openPostgres } from './postgres.js';
 
 export function openStore(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {

@@ -16,14 +16,24 @@ async function lockFolder(dir: string): Promise<() => void> {
   );
 }
 
+export interface PgliteOptions {
+  /** A data folder dumped by PGlite's `dumpDataDir` to start from instead of an empty cluster (no initdb). */
+  from?: Blob;
+}
+
 /** Embedded PostgreSQL persisted under dir, for one process at a time; null dir keeps it in memory (tests). */
-export async function openPglite(dir: string | null): Promise<Db> {
+export async function openPglite(dir: string | null, options: PgliteOptions = {}): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const unlock = dir ? await lockFolder(path.resolve(dir)) : () => undefined;
-  const pg = await PGlite.create(dir ?? undefined).catch((error: unknown) => {
+  const pg = await PGlite.create({ dataDir: dir ?? undefined, loadDataDir: options.from }).catch((error: unknown) => {
     unlock();
     throw error;
   });
+  return pgliteDb(pg, unlock);
+}
+
+/** Our store surface over an open PGlite; closing it closes the PGlite, then calls `onClose`. */
+export function pgliteDb(pg: PGlite, onClose: () => void = () => undefined): Db {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -41,7 +51,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
     listen: (channel, onMessage) => pg.listen(channel, onMessage),
     async close() {
       await pg.close();
-      unlock();
+      onClose();
     },
   });
 }

@@ -8,11 +8,10 @@ import { DuckDbEngine } from '../engine/duckdb.js';
 import type { Engine } from '../engine/types.js';
 import { loadConfig, type Config } from '../config.js';
 import type { App } from '../http/types.js';
-import { seedDemo } from '../seed/demo.js';
-import { migrate, type Db } from '../store/index.js';
-import type { TestStore } from './stores.js';
+import type { Db } from '../store/index.js';
+import { DEMO_PASSWORD, type TestStore } from './stores.js';
 
-export const DEMO_PASSWORD = 'demo';
+export { DEMO_PASSWORD };
 
 export interface Harness {
   app: App;
@@ -31,9 +30,7 @@ export function useHarness(store: TestStore, configOverrides: Partial<Config> = 
   const harness = {} as Harness;
   let cleanup = async () => undefined as void;
   beforeAll(async () => {
-    const db = await store.open();
-    await migrate(db);
-    await seedDemo(db, DEMO_PASSWORD);
+    const db = await store.openDemo();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
     cleanup = () => rm(dataDir, { recursive: true, force: true });
     const config = { ...loadConfig({ DATA_DIR: dataDir }), webDistDir: null, ...configOverrides };

@@ -2,12 +2,13 @@
 // small demo panel, and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results');
@@ -60,8 +61,19 @@ export interface ServerOptions {
   publicUrl?: boolean;
 }
 
-/** Starts apps/server/dist/main.js (which serves apps/web/dist) with the demo organization and a 20,000-visit panel. */
-export async function startServer({ publicUrl = true }: ServerOptions = {}): Promise<RunningServer> {
+/**
+ * Starts apps/server/dist/main.js (which serves apps/web/dist) with the demo organization and a 20,000-visit panel, on a
+ * copy of the data directory the browser project's global setup prepared (data-template.ts): a first start (initdb,
+ * migrations, the demo panel and its rollups) takes seconds that every test file would otherwise spend again.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'atlas-web-e2e-'));
+  await cp(inject('e2eDataTemplate'), dataDir, { recursive: true });
+  return launchServer(dataDir, options);
+}
+
+/** Starts the server on `dataDir` and waits until it is healthy; stopping it removes the directory unless `keepData`. */
+export async function launchServer(dataDir: string, { publicUrl = true }: ServerOptions = {}, keepData = false): Promise<RunningServer> {
   for (const [file, build] of [
     [SERVER_ENTRY, 'npm run build (or npx tsc -b apps/server)'],
     [WEB_INDEX, 'npm run build -w @atlas/web'],
@@ -70,7 +82,6 @@ export async function startServer({ publicUrl = true }: ServerOptions = {}): Pro
   }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'atlas-web-e2e-'));
   await mkdir(SCREENS_DIR, { recursive: true });
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -87,7 +98,7 @@ export async function startServer({ publicUrl = true }: ServerOptions = {}): Pro
   const output = () => collected.slice(-4000);
   const stop = async () => {
     await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

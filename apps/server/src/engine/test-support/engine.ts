@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate, openPglite, type Db } from '../../store/index.js';
+import type { Db } from '../../store/index.js';
+import { openPgliteSnapshot } from '../../test-support/stores.js';
 import { DuckDbEngine, type DuckDbEngineOptions } from '../duckdb.js';
 
 /** A process of its own: a fresh instance id, others taken for dead after 30 s. */
@@ -20,8 +21,7 @@ export const testCluster = () => ({ instanceId: randomUUID(), instanceTimeoutMs:
 export async function openTestEngine(options: Partial<DuckDbEngineOptions> & { dataDir: string }): Promise<DuckDbEngine> {
   let own: Db | null = null;
   if (!options.db) {
-    own = await openPglite(null);
-    await migrate(own);
+    own = await openPgliteSnapshot('migrated');
   }
   const engine = await DuckDbEngine.open({ threads: 2, memoryLimit: '1GB', retireDelayMs: 0, sweepIntervalMs: 3_600_000, cluster: testCluster(), ...options, db: options.db ?? own! });
   if (own) {
@@ -39,8 +39,7 @@ export function useEngine(options: Partial<DuckDbEngineOptions> = {}): { engine:
   const holder = {} as { engine: DuckDbEngine; dataDir: string; db: Db };
   beforeAll(async () => {
     holder.dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-engine-'));
-    holder.db = await openPglite(null);
-    await migrate(holder.db);
+    holder.db = await openPgliteSnapshot('migrated');
     holder.engine = await openTestEngine({ ...options, dataDir: holder.dataDir, db: holder.db });
   });
   afterAll(async () => {

@@ -11,10 +11,8 @@ import { startInstance, type Instance } from '../../../cluster/instance.js';
 import { loadConfig, type Config } from '../../../config.js';
 import { DuckDbEngine } from '../../../engine/duckdb.js';
 import type { App } from '../../../http/types.js';
-import { seedDemo } from '../../../seed/demo.js';
-import { migrate, openPostgres, type Db } from '../../../store/index.js';
-import { DEMO_PASSWORD } from '../../../test-support/harness.js';
-import type { TestStore } from '../../../test-support/stores.js';
+import { openPostgres, type Db } from '../../../store/index.js';
+import { DEMO_PASSWORD, type TestStore } from '../../../test-support/stores.js';
 
 export interface TestProcess {
   app: App;
@@ -36,9 +34,7 @@ export function useProcesses(store: TestStore, count: number, overrides: Partial
   const pools: Db[] = [];
   let first: Db | undefined;
   beforeAll(async () => {
-    first = await store.open();
-    await migrate(first);
-    await seedDemo(first, DEMO_PASSWORD);
+    first = await store.openDemo();
     const [{ schema }] = (await first.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
     holder.dataDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-processes-'));
     for (let n = 0; n < count; n++) {
