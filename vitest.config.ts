@@ -14,6 +14,9 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on two cores is one worker (cores − 1): the suite ran file after file while most files wait on
+    // I/O, PGlite or a browser. Files share nothing (own stores, schemas, folders, ports), so two run at once.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

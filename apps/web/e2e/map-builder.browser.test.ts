@@ -266,6 +266,8 @@ describe('the map builder', () => {
     await api(analyst.token, 'POST', '/v1/permissions', { resourceType: 'map', resourceId: mapId, granteeType: 'user', granteeId: admin.user.id, role: 'editor' });
     await api(analyst.token, 'POST', '/v1/permissions', { resourceType: 'dataset', resourceId: datasetId, granteeType: 'user', granteeId: admin.user.id, role: 'viewer' });
     const page = await openPage(admin.token);
+    const seen: string[] = [];
+    page.on('request', (request) => seen.push(new URL(request.url()).pathname));
     await page.goto(`${server.baseUrl}/${mapId}`);
     const notice = page.getByTestId('lock-notice');
     await expect.poll(() => notice.count(), { timeout: 90_000 }).toBe(1);
@@ -276,6 +278,9 @@ describe('the map builder', () => {
     // kepler.gl's editing panels are gone; the data is still drawn.
     await expect.poll(() => page.locator('canvas').count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.locator('.add-filter-button, .layer__enable-config').count()).toBe(0);
+    // Opened by the route's prefetch and taken by the builder: the map and its data are read once each.
+    expect(seen.filter((path) => path === `/v1/maps/${mapId}`)).toHaveLength(1);
+    expect(seen.filter((path) => path === `/v1/datasets/${datasetId}/data`)).toHaveLength(1);
     // The lock is still the analyst's: opening read-only took nothing.
     expect((await api<MapRecord>(admin.token, 'GET', `/v1/maps/${mapId}`)).lock?.ownerId).toBe(analyst.user.id);
     // The basemap's tiles arrive after the data on a software-rendered page.

@@ -131,9 +131,9 @@ export const routes: RouteObject[] = [
           { path: ROUTE_PATTERNS.dashboard, element: <FeatureGate flags={DASHBOARDS_FLAGS} screen="Dashboards" standalone><BiTermsGate><SavedDashboardPage /></BiTermsGate></FeatureGate> },
           { path: ROUTE_PATTERNS.newWorkbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><NewWorkbookPage /></FeatureGate> },
           { path: ROUTE_PATTERNS.workbook, element: <FeatureGate flags={WORKBOOKS_FLAGS} screen="Workbooks" standalone><WorkbookPage /></FeatureGate> },
-          // The datasets' downloads start with the map builder's chunk, not after it.
+          // The datasets' downloads (a saved map's after its record) start with the map builder's chunk, not after it.
           { path: ROUTE_PATTERNS.newMap, element: <DatasetPrefetch><NewMapPage /></DatasetPrefetch> },
-          { path: ROUTE_PATTERNS.map, element: <MapPage /> },
+          { path: ROUTE_PATTERNS.map, element: <DatasetPrefetch><MapPage /></DatasetPrefetch> },
           { path: ROUTE_PATTERNS.preview, element: <PreviewPage /> },
         ],
       },

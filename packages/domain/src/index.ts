@@ -27,3 +27,4 @@ export * from './schemas/analytics-rows.js';
 export * from './schemas/tiles.js';
 export * from './schemas/feature-flags.js';
 export * from './schemas/error-reports.js';
+export * from './storage.js';

@@ -26,6 +26,15 @@ const PUBLIC_ROUTES = [
   'POST /v1/insights/:id/published-insight',
   // What a public page draws beside the snapshot, for published items only (docs/publishing-web.md).
   'GET /v1/maps/:id/published-map/datasets/:datasetId/data',
+  // A published map's hex and vector tiles, only of tilesets its layers draw (docs/tiles.md "Published maps").
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/time/*',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/metadata',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tileset-index',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles/:interval',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tiles.json',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tiles/:z/:x/:y.pbf',
   'GET /v1/insights/:id/published-insight/analytic-set',
   'POST /v1/insights/:id/published-insight/query/:templateId',
   'GET /v1/reports/published/:id',

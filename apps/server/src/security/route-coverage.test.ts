@@ -54,6 +54,15 @@ const EXEMPT: Record<string, string> = {
   'PUT /v1/admin/organizations/:id/flags': 'administrators only (admin/feature-flags.test.ts)',
   // The public page's data, for published items only, view token when protected (public-data.test.ts).
   'GET /v1/maps/:id/published-map/datasets/:datasetId/data': 'public with the published map',
+  // A published map's hex and vector tiles, only of tilesets its layers draw (publishing/public-tiles.test.ts).
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/time/*': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/metadata': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tileset-index': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles/:interval': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tiles.json': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/tiles/:z/:x/:y.pbf': 'public with the published map',
   'GET /v1/insights/:id/published-insight/analytic-set': 'public with the published insight',
   'POST /v1/insights/:id/published-insight/query/:templateId': 'public with the published insight',
   // Published reports and featured maps carry no grants: owner or administrator (reports.test.ts, featured.test.ts).

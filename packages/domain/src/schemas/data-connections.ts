@@ -48,8 +48,32 @@ export const CONNECTION_SECRET_NAMES: Record<DataConnectionType, string> = {
 };
 
 const connectionName = (description?: string) => Type.String({ minLength: 1, maxLength: 255, ...(description ? { description } : {}) });
-const connectionOptions = (type: DataConnectionType, properties: TProperties) =>
-  Type.Object({ ...properties, ...connectionPasswordFields }, { additionalProperties: false, description: `password / passwordEnvVar: the ${CONNECTION_SECRET_NAMES[type]}` });
+const connectionOptions = <P extends TProperties>(type: DataConnectionType, properties: P) =>
+  Type.Object({ ...connectionPasswordFields, ...properties }, { additionalProperties: false, description: `password / passwordEnvVar: the ${CONNECTION_SECRET_NAMES[type]}` });
+
+/** A service account key (JSON) is about 2.4 kB: more than the 1024 characters of a password (big-query, google-cloud-storage). */
+const serviceAccountKey = {
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 16_384, description: 'Write-only: the service account key (JSON), stored encrypted (needs ATLAS_SECRETS_KEY), never returned' })),
+};
+const bucket = Type.Optional(Type.String({ minLength: 1, maxLength: 222, description: 'Without one, the buckets the credentials reach are listed' }));
+const prefix = Type.Optional(Type.String({ maxLength: 1024, description: 'Only keys starting with this are browsed and imported' }));
+
+/** An S3 (or S3-compatible) connection (docs/storage-connections.md). */
+export const S3ConnectionOptions = connectionOptions('s3', {
+  bucket,
+  region: connectionName('AWS region (eu-west-1); any name for an S3-compatible endpoint'),
+  prefix,
+  accessKeyId: Type.Optional(connectionName()),
+  endpoint: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 2048, format: 'uri', description: "An S3-compatible server (https://minio.example.com); AWS's regional endpoint when empty" }),
+  ),
+  forcePathStyle: Type.Boolean({ default: false, description: 'Address buckets as https://endpoint/bucket (most S3-compatible servers need it)' }),
+});
+export type S3ConnectionOptions = Static<typeof S3ConnectionOptions>;
+
+/** A Google Cloud Storage connection (docs/storage-connections.md). */
+export const GcsConnectionOptions = connectionOptions('google-cloud-storage', { bucket, projectId: Type.Optional(connectionName('Needed to list buckets')), prefix, ...serviceAccountKey });
+export type GcsConnectionOptions = Static<typeof GcsConnectionOptions>;
 
 /**
  * Each type's options: what its official driver needs to connect (postgres, redshift, motherduck, presto, athena and
@@ -65,7 +89,7 @@ export const CONNECTION_OPTIONS = {
     user: connectionName(),
     role: Type.Optional(connectionName()),
   }),
-  'big-query': connectionOptions('big-query', { projectId: connectionName(), location: Type.Optional(connectionName()) }),
+  'big-query': connectionOptions('big-query', { projectId: connectionName(), location: Type.Optional(connectionName()), ...serviceAccountKey }),
   athena: connectionOptions('athena', {
     region: connectionName(),
     workgroup: Type.Optional(connectionName()),
@@ -86,8 +110,8 @@ export const CONNECTION_OPTIONS = {
   databricks: connectionOptions('databricks', { host: connectionName(), httpPath: connectionName(), catalog: Type.Optional(connectionName()), schema: Type.Optional(connectionName()) }),
   motherduck: connectionOptions('motherduck', { database: connectionName() }),
   kinetica: connectionOptions('kinetica', { url: Type.String({ minLength: 1, maxLength: 2048, format: 'uri', description: 'The Kinetica server address (https://…)' }), user: connectionName() }),
-  s3: connectionOptions('s3', { bucket: connectionName(), region: connectionName(), prefix: Type.Optional(Type.String({ maxLength: 1024 })), accessKeyId: Type.Optional(connectionName()) }),
-  'google-cloud-storage': connectionOptions('google-cloud-storage', { bucket: connectionName(), projectId: Type.Optional(connectionName()), prefix: Type.Optional(Type.String({ maxLength: 1024 })) }),
+  s3: S3ConnectionOptions,
+  'google-cloud-storage': GcsConnectionOptions,
   planet: connectionOptions('planet', {}),
 } as const satisfies Record<DataConnectionType, ReturnType<typeof Type.Object>>;
 

@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import * as connections from './service.js';
+import { storageConnectionRoutes } from './storage-routes.js';
 
 const tags = ['data-connections'];
 const BASE = '/v1/data-connections';
@@ -23,7 +24,8 @@ const AdminQuery = Type.Object({ isAdmin: Type.Optional(Type.Boolean({ descripti
  * Data connections (bi-and-admin.md §7 Connections) and POST /v1/test-connection (workspace-and-catalogue.md §7 Data
  * gateway). Passwords are write-only: answers carry hasPassword, never the password or its ciphertext.
  */
-export function dataConnectionRoutes(app: App, { db, config }: AppDeps) {
+export function dataConnectionRoutes(app: App, deps: AppDeps) {
+  const { db, config } = deps;
   app.get(
     BASE,
     {
@@ -135,4 +137,6 @@ export function dataConnectionRoutes(app: App, { db, config }: AppDeps) {
     },
     (request) => connections.testConnection(db, requireIdentity(request.identity), request.body, config.allowedConnectionHosts),
   );
+
+  storageConnectionRoutes(app, deps);
 }

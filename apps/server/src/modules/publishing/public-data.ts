@@ -5,6 +5,7 @@ import type { AppDeps } from '../../http/types.js';
 import { getAnalyticSet, getLabels } from '../analytics/service.js';
 import { runQuery } from '../analytics/query-service.js';
 import { downloadData } from '../datasets/data-service.js';
+import { findDataset } from '../datasets/repo.js';
 import { publisherIdentity } from './publisher.js';
 import type { PublishableKind } from './record-service.js';
 import { findPublicForRecord, type PublishedRow } from './repo.js';
@@ -23,7 +24,7 @@ interface Opened {
   publisher: Identity;
 }
 
-async function openPublished({ db, config }: Deps, kind: PublishableKind, id: string, viewToken: string | undefined): Promise<Opened> {
+export async function openPublished({ db, config }: Deps, kind: PublishableKind, id: string, viewToken: string | undefined): Promise<Opened> {
   const row = await findPublicForRecord(db, kind, id);
   const publisher = row && (await publisherIdentity(db, row.owner_id));
   if (!row || !publisher) throw notFound(`Published ${kind} not found`, '');
@@ -37,6 +38,9 @@ async function openPublished({ db, config }: Deps, kind: PublishableKind, id: st
 export async function publishedMapData(deps: Deps, id: string, datasetId: string, viewToken: string | undefined) {
   const { row, publisher } = await openPublished(deps, 'map', id, viewToken);
   if (!row.datasets.some((dataset) => dataset.id === datasetId)) throw notFound('Dataset not found', 'The published map does not show this dataset');
+  // A tileset is read tile by tile through the published map's tile routes (public-tiles.ts), never whole.
+  const stored = await findDataset(deps.db, datasetId);
+  if (stored?.type === 'hex-tile' || stored?.type === 'vector-tile') throw notFound('Dataset not found', "A tileset is read through the published map's tile routes");
   return downloadData(deps.db, deps.engine, publisher, datasetId, 'arrow');
 }
 

@@ -5,6 +5,7 @@ import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import { ARROW_STREAM_TYPE } from '../query/arrow-reply.js';
 import { runningBuilds, startHextileBuild } from './build.js';
+import { publicTileRoutes } from './public-tiles.js';
 import { serveTile, tilesetIndex, tilesetMetadata, tilesetQuantiles, type JsonAnswer, type TileAnswer, type TimeSelection } from './service.js';
 import { shapify } from './shapify.js';
 import { TileCache } from './tile-cache.js';
@@ -14,35 +15,36 @@ const tags = ['tiles'];
 export const TILE_MAX_AGE_SECONDS = 2_678_400;
 
 const DatasetId = Type.String({ format: 'uuid' });
-const Z = Type.Integer({ minimum: 0, maximum: 15 });
-const HexId = Type.String({ minLength: 1, maxLength: 32 });
+export const Z = Type.Integer({ minimum: 0, maximum: 15 });
+export const HexId = Type.String({ minLength: 1, maxLength: 32 });
 const TileParams = Type.Object({ datasetId: DatasetId, z: Z, hexId: HexId });
-const tileResponse = {
+export const tileResponse = {
   200: { description: `One tile as an Arrow IPC stream (${ARROW_STREAM_TYPE}); x-tile-mode says dense or sparse`, content: { [ARROW_STREAM_TYPE]: { schema: Type.String({ format: 'binary' }) } } },
   304: { description: 'The tile named by If-None-Match is current', type: 'null' },
   ...errorResponses(400, 401, 404, 409, 422),
 };
-const jsonResponse = (schema: unknown) => ({ 200: schema, 304: { description: 'Not modified', type: 'null' }, ...errorResponses(400, 401, 404, 409, 422) });
+export const jsonResponse = (schema: unknown) => ({ 200: schema, 304: { description: 'Not modified', type: 'null' }, ...errorResponses(400, 401, 404, 409, 422) });
 
-const ifNoneMatch = (request: FastifyRequest) => request.headers['if-none-match'];
+export const ifNoneMatch = (request: FastifyRequest) => request.headers['if-none-match'];
 
-function sendTile(reply: FastifyReply, tile: TileAnswer) {
+export function sendTile(reply: FastifyReply, tile: TileAnswer) {
   reply.header('etag', tile.etag).header('cache-control', `private, max-age=${TILE_MAX_AGE_SECONDS}`);
   if (tile.body === null) return reply.code(304).send();
   return reply.header('x-tile-mode', tile.mode).type(ARROW_STREAM_TYPE).send(tile.body);
 }
 
 /** Metadata and index change with every build under the same URL: revalidated each time (ETag); quantiles keep long. */
-function sendJson<T>(reply: FastifyReply, json: JsonAnswer<T>, maxAge: number | null) {
+export function sendJson<T>(reply: FastifyReply, json: JsonAnswer<T>, maxAge: number | null) {
   reply.header('etag', json.etag).header('cache-control', maxAge === null ? 'private, no-cache' : `private, max-age=${maxAge}`);
   if (json.body === null) return reply.code(304).send();
   return json.body;
 }
 
 /** Hex tiles (workspace-and-catalogue.md §7): POST /v1/datasets/hextile, the tile proxy /v1/tileset/…, POST /v1/shapify. */
-export function tileRoutes(app: App, { db, engine }: AppDeps) {
-  const deps = { db, engine, cache: new TileCache() };
+export function tileRoutes(app: App, appDeps: AppDeps) {
+  const deps = { db: appDeps.db, engine: appDeps.engine, cache: new TileCache() };
   app.addHook('onClose', async () => void (await runningBuilds()));
+  publicTileRoutes(app, appDeps, deps);
 
   app.post(
     '/v1/datasets/hextile',

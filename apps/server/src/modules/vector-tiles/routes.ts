@@ -6,18 +6,19 @@ import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import { requestOrigin } from '../uploads/policy-origin.js';
 import { vectorTiles } from './context.js';
 import { PMTILES_CONTENT_TYPE } from './files.js';
+import { publicVectorTileRoutes } from './public-tiles.js';
 import { cacheControl, notModified, parseRange, rangeApplies, sendTile } from './reply.js';
 import { readArchive, readTile, servedTileset, tileDataset, tileJson } from './service.js';
 
 const tags = ['datasets'];
 const IdParams = Type.Object({ id: Uuid() });
-const TileParams = Type.Object({
+export const TileParams = Type.Object({
   id: Uuid(),
   z: Type.Integer({ minimum: 0, maximum: 30 }),
   x: Type.Integer({ minimum: 0 }),
   y: Type.Integer({ minimum: 0 }),
 });
-const VersionQuery = Type.Object(
+export const VersionQuery = Type.Object(
   { v: Type.Optional(Type.String({ maxLength: 64, description: 'The build the URL names (TileJSON adds it): cached for long when current' })) },
   { additionalProperties: false },
 );
@@ -25,6 +26,7 @@ const VersionQuery = Type.Object(
 /** Vector tilesets (docs/vector-tiles.md): POST /v1/datasets/vectortile, and their tiles, archive and TileJSON. */
 export function vectorTileRoutes(app: App, deps: AppDeps) {
   const vt = vectorTiles(app, deps);
+  publicVectorTileRoutes(app, deps, vt);
 
   app.post(
     '/v1/datasets/vectortile',

@@ -343,6 +343,9 @@ const dataConnection: ResourceSpec = {
     { name: 'test the connection', need: 'read', ok: 'reached', method: 'POST', route: '/v1/test-connection', body: (p) => ({ connectionId: p.id }) },
     { name: 'query', need: 'read', ok: 'reached', method: 'POST', route: '/v1/data-queries', body: (p) => ({ connectionId: p.id, query: 'SELECT 1' }) },
     { name: 'query (json)', need: 'read', ok: 'reached', method: 'POST', route: '/v1/data-queries/json', body: (p) => ({ connectionId: p.id, query: 'SELECT 1' }) },
+    // A PostgreSQL connection: readers reach the storage calls and get 422 'Not a storage connection'.
+    { name: 'browse storage', need: 'read', ok: 'reached', method: 'GET', route: '/v1/data-connections/:id/objects' },
+    { name: 'import from storage', need: 'read', ok: 'reached', method: 'POST', route: '/v1/data-connections/:id/import', body: () => ({ key: 'exports/points.csv' }) },
     { name: 'update', need: 'write', ok: 200, admin: true, method: 'PUT', route: '/v1/data-connections/:id', body: () => ({ name: 'changed by the matrix' }) },
     ...sharing('data-connection'),
     { name: 'delete', need: 'delete', ok: 204, admin: true, method: 'DELETE', route: '/v1/data-connections/:id' },

@@ -1,5 +1,5 @@
 // Dataset downloads started before the map builder's chunk loads; no kepler.gl or Arrow here (main bundle).
 export { DatasetPrefetch } from './DatasetPrefetch';
-export { takePrefetch, type DatasetPrefetch as PrefetchedDataset } from './prefetch';
+export { takeOpenedMap, takePrefetch, type DatasetPrefetch as PrefetchedDataset } from './prefetch';
 export { BROWSER_BYTE_LIMIT, BROWSER_ROW_LIMIT, tooLargeReason } from './limits';
 export { PROGRESS_INTERVAL_MS, fetchArrowBytes, type DownloadProgress } from './readBytes';

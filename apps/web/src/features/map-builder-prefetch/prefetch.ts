@@ -1,7 +1,10 @@
 // Downloads of the datasets a map opens with, started from the main bundle as soon as the route matches, while the
 // map builder's chunk (kepler.gl, several MB) still loads; the builder takes them (takePrefetch) instead of fetching.
+// A saved map is opened first (takeOpenedMap), since its record names its datasets.
 import type { ApiClient } from '@atlas/client';
 import type { Dataset } from '@atlas/domain';
+import { handedOffStore } from '../map-builder/handoff';
+import { openMap } from '../map-builder/mapAccess';
 import { tooLargeReason } from './limits';
 import { fetchArrowBytes, type DownloadProgress } from './readBytes';
 
@@ -32,6 +35,56 @@ export function takePrefetch(datasetId: string): DatasetPrefetch | undefined {
   const prefetch = pending.get(datasetId);
   pending.delete(datasetId);
   return prefetch;
+}
+
+/** The saved map as the builder opens it: its record and the access the user got. */
+export type OpenedMap = Awaited<ReturnType<typeof openMap>>;
+
+interface MapOpening {
+  opened: Promise<OpenedMap>;
+  discard?: ReturnType<typeof setTimeout>;
+}
+
+const openings = new Map<string, MapOpening>();
+
+/**
+ * Opens the saved map as the builder does (its lock taken when the user may edit), then starts its datasets until
+ * `signal` aborts. The opening itself is not aborted: a lock taken by a request cut short could not be released.
+ */
+export function prefetchMap(client: Pick<ApiClient, 'http' | 'maps' | 'locks'>, mapId: string, userId: string, signal: AbortSignal): void {
+  let opening = openings.get(mapId);
+  // Left and entered again within the same task (React's StrictMode): the opening goes on.
+  if (opening) clearTimeout(opening.discard);
+  else openings.set(mapId, (opening = { opened: openMap(client, mapId, userId) }));
+  const current = opening;
+  // A map saved for the first time arrives with its data already in the builder (map-builder/handoff.ts).
+  const handedOff = handedOffStore(mapId) !== undefined;
+  current.opened.then(
+    ({ record }) => {
+      if (!handedOff && !signal.aborted) prefetchDatasets(client, record.datasets.map((dataset) => dataset.id), signal);
+    },
+    // A refusal or a 404 reaches the builder when it takes the opening.
+    () => undefined,
+  );
+  signal.addEventListener(
+    'abort',
+    () => {
+      current.discard = setTimeout(() => {
+        if (openings.get(mapId) !== current) return;
+        openings.delete(mapId);
+        // Opened for editing and left before the builder took it: the lock is freed rather than left to lapse.
+        current.opened.then(({ access }) => (access.mode === 'edit' ? client.locks.release('map', mapId) : undefined)).catch(() => undefined);
+      }, 0);
+    },
+    { once: true },
+  );
+}
+
+/** The saved map's opening ({@link openMap}'s answer or failure), handed over once (a second open reads it again). */
+export function takeOpenedMap(mapId: string): Promise<OpenedMap> | undefined {
+  const opening = openings.get(mapId);
+  openings.delete(mapId);
+  return opening?.opened;
 }
 
 function startPrefetch(client: Pick<ApiClient, 'http'>, id: string, signal: AbortSignal): DatasetPrefetch {

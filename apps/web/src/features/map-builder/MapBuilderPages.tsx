@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { StandalonePage } from '../../ui/StandalonePage';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { canCreate } from '../catalogue';
+import { takeOpenedMap } from '../map-builder-prefetch';
 import { ViewerSeatNotice } from '../dashboards/ViewerSeatNotice';
 import { MapBuilder } from './MapBuilder';
 import { openMap } from './mapAccess';
@@ -31,7 +32,8 @@ export function MapPage() {
   const user = useSignedInUser();
   const opened = useQuery({
     queryKey: ['map-builder', 'open', mapId],
-    queryFn: () => openMap(client, mapId, user.id),
+    // Opened by map-builder-prefetch when the route matched, before this code had loaded; a retry opens it again.
+    queryFn: () => takeOpenedMap(mapId) ?? openMap(client, mapId, user.id),
     // Opening takes the lock: never from a cache, never twice for one visit.
     gcTime: 0,
     staleTime: Infinity,

@@ -15,10 +15,13 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { readDashboardState, useAnalyticSet, useLabels } from '../bi/dashboard';
 import { recordAbilities } from '../catalogue';
 import { downloadArrow } from '../map-builder';
+import { loadHexTileDataset } from '../map-builder/hex-tiles/tilesetDataset';
+import { tileReader } from '../map-builder/vector-tiles/tileReader';
+import { keplerTileDataset } from '../map-builder/vector-tiles/tilesetDataset';
 import { Centered, PageChrome } from './PageChrome';
 import { PublishDialog, publicationKey, publicationSummary, type PublishedKind } from '../publishing';
 import { PublishedDashboardView } from './PublishedDashboardView';
-import { PublishedMapView, type TableLoader } from './PublishedMapView';
+import { PublishedMapView, type MapReads } from './PublishedMapView';
 
 /** The record behind the id: a map, else a dashboard (insight). */
 async function findRecord(client: ReturnType<typeof useApiClient>, id: string): Promise<{ kind: PublishedKind; record: CatalogueRecord }> {
@@ -101,10 +104,25 @@ function Preview({ kind, record }: { kind: PublishedKind; record: CatalogueRecor
   );
 }
 
+/** The map read with the owner's own access, as the map builder reads it: tilesets described from their records. */
+function ownMapReads(client: ReturnType<typeof useApiClient>, origin: string): MapReads {
+  return {
+    loadTable: (dataset: PublishedDatasetRef) => downloadArrow(client, dataset.id, { onProgress: () => undefined }),
+    readTile: tileReader(client, origin),
+    async loadTileset(dataset, kind) {
+      const record = await client.datasets.get(dataset.id);
+      if (kind === 'hex') return loadHexTileDataset(client, record);
+      const described = keplerTileDataset(record, origin);
+      if (!described) throw new Error('The vector tileset has no tiles yet.');
+      return described;
+    },
+  };
+}
+
 function MapPreview({ record }: { record: CatalogueRecord }) {
   const client = useApiClient();
-  const [loadTable] = useState<TableLoader>(() => (dataset: PublishedDatasetRef) => downloadArrow(client, dataset.id, { onProgress: () => undefined }));
-  return <PublishedMapView state={record.latestState?.data ?? null} datasets={record.datasets} loadTable={loadTable} />;
+  const [reads] = useState(() => ownMapReads(client, window.location.origin));
+  return <PublishedMapView state={record.latestState?.data ?? null} datasets={record.datasets} reads={reads} />;
 }
 
 function DashboardPreview({ record }: { record: CatalogueRecord }) {

@@ -14,7 +14,7 @@ import { PasswordPrompt } from './PasswordPrompt';
 import { PublishedDashboardView } from './PublishedDashboardView';
 import { PublishedMapView } from './PublishedMapView';
 import { dashboardSnapshot, findPublished, openPublished, type PublishedKind, publishedDate } from '../publishing';
-import { publicTableLoader, publishedAnalyticsClient } from './publicData';
+import { publicMapReads, publishedAnalyticsClient } from './publicData';
 
 export function PublicViewPage() {
   const { id = '' } = useParams();
@@ -101,11 +101,11 @@ function Open({ id, kind }: { id: string; kind: PublishedKind }) {
 /** The snapshot itself: the map viewer, or the dashboard with its analytic set read through the publication. */
 function Published({ kind, item }: { kind: PublishedKind; item: PublishedItem }) {
   const client = useApiClient();
-  const [loadTable] = useState(() => publicTableLoader(client, item.id, item.viewToken));
+  const [reads] = useState(() => publicMapReads(client, item.id, item.viewToken, window.location.origin));
   const note = `Published ${publishedDate(item.publishedAt)} · read-only`;
   return (
     <PageChrome title={item.name} note={note}>
-      {kind === 'map' ? <PublishedMapView state={item.config.config} datasets={item.datasets} loadTable={loadTable} /> : <PublicDashboard item={item} />}
+      {kind === 'map' ? <PublishedMapView state={item.config.config} datasets={item.datasets} reads={reads} /> : <PublicDashboard item={item} />}
     </PageChrome>
   );
 }

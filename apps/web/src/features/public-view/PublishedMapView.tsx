@@ -1,6 +1,7 @@
 // A published map as a light viewer: kepler.gl of the map builder in read-only mode (no side panel, no add-data, no
-// editing), the snapshot's config over its datasets, our offline basemaps only. Who reads the datasets is the page's
-// business (the public data route, or the owner's own access in a preview).
+// editing), the snapshot's config over its datasets, our offline basemaps only. Who reads the datasets and tiles is the
+// page's business (the published map's public routes, or the owner's own access in a preview): the tile layers are the
+// map builder's, given the page's tile reader and tile routes.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Table } from 'apache-arrow';
@@ -9,15 +10,41 @@ import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Spinner } from '../../ui/Spinner';
 import { loadBasemapStyles, addDatasets, type LoadedDataset, configureKepler, KeplerMap, createMapStore, whenInstanceReady, readSavedConfig } from '../map-builder';
+import { HEX_TILE_LAYER } from '../map-builder/hex-tiles/HexTileLayer';
+import type { KeplerHexTileDataset } from '../map-builder/hex-tiles/tilesetDataset';
+import type { KeplerSavedConfig } from '../map-builder/mapState';
+import type { TileReader } from '../map-builder/vector-tiles/tileSource';
+import type { KeplerTileDataset } from '../map-builder/vector-tiles/tilesetDataset';
 import '../map-builder/map-builder.css';
 
-export type TableLoader = (dataset: PublishedDatasetRef) => Promise<Table>;
+/** A tileset as the layer drawing it reads it: hex tiles (our hexTile layer) or vector tiles (kepler.gl's vectorTile). */
+export type TileKind = 'hex' | 'vector';
+
+/** How the page reads the map: a dataset's rows, a tileset's description (kepler.gl's ProtoDataset), its tiles. */
+export interface MapReads {
+  loadTable(dataset: PublishedDatasetRef): Promise<Table>;
+  loadTileset(dataset: PublishedDatasetRef, kind: TileKind): Promise<KeplerHexTileDataset | KeplerTileDataset>;
+  readTile: TileReader;
+}
+
+const TILE_LAYERS: Record<string, TileKind> = { [HEX_TILE_LAYER]: 'hex', vectorTile: 'vector' };
+
+/** The tilesets of a saved config: each dataset a tile layer draws, by that layer's kind (the others are read as rows). */
+export function tilesetKinds(config: KeplerSavedConfig | null): Map<string, TileKind> {
+  const layers = (config?.config.visState as { layers?: unknown } | undefined)?.layers;
+  const kinds = new Map<string, TileKind>();
+  for (const layer of Array.isArray(layers) ? (layers as Array<{ type?: unknown; config?: { dataId?: unknown } } | null>) : []) {
+    const kind = typeof layer?.type === 'string' ? TILE_LAYERS[layer.type] : undefined;
+    if (kind && typeof layer?.config?.dataId === 'string') kinds.set(layer.config.dataId, kind);
+  }
+  return kinds;
+}
 
 export interface PublishedMapViewProps {
   /** The state the map was (or would be) published with: kepler.gl's {version, config}. */
   state: StateData | null;
   datasets: readonly PublishedDatasetRef[];
-  loadTable: TableLoader;
+  reads: MapReads;
 }
 
 interface Failure {
@@ -36,9 +63,9 @@ function useBasemaps() {
   });
 }
 
-export function PublishedMapView({ state, datasets, loadTable }: PublishedMapViewProps) {
+export function PublishedMapView({ state, datasets, reads }: PublishedMapViewProps) {
   configureKepler(window.location.origin);
-  const [mapStore] = useState(createMapStore);
+  const [mapStore] = useState(() => createMapStore({ readTile: reads.readTile }));
   const [loading, setLoading] = useState(true);
   const [failures, setFailures] = useState<Failure[]>([]);
   const basemaps = useBasemaps();
@@ -47,11 +74,14 @@ export function PublishedMapView({ state, datasets, loadTable }: PublishedMapVie
   useEffect(() => {
     if (!ready) return;
     let live = true;
+    const config = readSavedConfig(state);
+    const tilesets = tilesetKinds(config);
     void whenInstanceReady(mapStore.store).then(async () => {
       const loaded = await Promise.all(
         datasets.map(async (dataset): Promise<LoadedDataset | null> => {
+          const kind = tilesets.get(dataset.id);
           try {
-            return { dataset, table: await loadTable(dataset) };
+            return kind ? { dataset, tiles: await reads.loadTileset(dataset, kind) } : { dataset, table: await reads.loadTable(dataset) };
           } catch (error) {
             if (live) setFailures((list) => [...list, { name: dataset.name, text: errorText(error) }]);
             return null;
@@ -59,7 +89,6 @@ export function PublishedMapView({ state, datasets, loadTable }: PublishedMapVie
         }),
       );
       if (!live) return;
-      const config = readSavedConfig(state);
       addDatasets(
         mapStore.store,
         loaded.filter((entry): entry is LoadedDataset => entry !== null),
@@ -70,7 +99,7 @@ export function PublishedMapView({ state, datasets, loadTable }: PublishedMapVie
     return () => {
       live = false;
     };
-  }, [ready, mapStore, datasets, loadTable, state]);
+  }, [ready, mapStore, datasets, reads, state]);
 
   return (
     <div className="publishing-map" data-testid="published-map" aria-busy={loading}>

@@ -61,7 +61,7 @@ const NO_ANIMATION = { currentTime: null };
  * animation's time (kepler.gl passes that time to renderLayer only). A new template reloads the tiles.
  */
 export function tileUrlAt({ tileset, buckets }: Pick<HexTileLayerData, 'tileset' | 'buckets'>, currentTime: number | null | undefined): string {
-  return hexTilePath(tileset.tilesetId, '{z}', '{i}', buckets ? bucketAt(buckets, currentTime) : null);
+  return hexTilePath(tileset.base, '{z}', '{i}', buckets ? bucketAt(buckets, currentTime) : null);
 }
 
 const tilesetOf = (dataset: KeplerDataset | undefined): HexTilesetMetadata | null =>

@@ -4,6 +4,7 @@
 import type { ApiClient } from '@atlas/client';
 import type { Dataset, HextileColumn, QuantileRow, TilesetViewport } from '@atlas/domain';
 import { formatNumberByStep, getNumericStepSize } from '@kepler.gl/utils';
+import { hexTilesetBase } from './tilePath';
 import { dataResolution, type Bounds, type TileLevels } from './tileIndices';
 import { bucketSteps } from './timeBuckets';
 
@@ -36,6 +37,8 @@ export interface HexTilesetMetadata extends TileLevels {
   type: 'remote';
   remoteTileFormat: 'hex';
   tilesetId: string;
+  /** The tileset's tile proxy routes (tiles, index, quantiles): the signed-in ones, or a published map's. */
+  base: string;
   /** The build (data version): tiles of another build are other tiles. */
   version: string;
   kind: 'geo' | 'geotemporal';
@@ -146,7 +149,7 @@ function boundsOf(viewport: TilesetViewport | null | undefined): Bounds {
 export function keplerHexTileDataset(
   dataset: Pick<Dataset, 'id' | 'name' | 'metadata'>,
   tileset: HexTileRecord,
-  { quantiles, tilesWithData }: { quantiles: ReadonlyArray<readonly QuantileRow[]>; tilesWithData: Record<number, string[]> },
+  { quantiles, tilesWithData, base = hexTilesetBase(dataset.id) }: { quantiles: ReadonlyArray<readonly QuantileRow[]>; tilesWithData: Record<number, string[]>; base?: string },
 ): KeplerHexTileDataset {
   const levels = levelsOf(tileset);
   const domains = fieldDomains(
@@ -162,6 +165,7 @@ export function keplerHexTileDataset(
       type: 'remote',
       remoteTileFormat: 'hex',
       tilesetId: dataset.id,
+      base,
       version: typeof version === 'string' ? version : '',
       kind: tileset.kind,
       ...levels,
@@ -183,13 +187,18 @@ interface IndexAnswer {
 
 /**
  * Reads what the description needs besides the record: quantiles per tile resolution (for a geotemporal tileset, per
- * bucket of the interval it plays: a bucket holds less than all time) and the tileset's index.
+ * bucket of the interval it plays: a bucket holds less than all time) and the tileset's index, from the tile proxy
+ * routes at `base` (a published map's page reads its own).
  */
-export async function loadHexTileDataset(client: Pick<ApiClient, 'http'>, dataset: Pick<Dataset, 'id' | 'name' | 'type' | 'status' | 'metadata'>, signal?: AbortSignal): Promise<KeplerHexTileDataset> {
+export async function loadHexTileDataset(
+  client: Pick<ApiClient, 'http'>,
+  dataset: Pick<Dataset, 'id' | 'name' | 'type' | 'status' | 'metadata'>,
+  signal?: AbortSignal,
+  base = hexTilesetBase(dataset.id),
+): Promise<KeplerHexTileDataset> {
   const tileset = builtHexTileset(dataset);
   if (!tileset) throw new Error('The hex tileset is not built yet.');
   const levels = levelsOf(tileset);
-  const base = `/v1/tileset/${encodeURIComponent(dataset.id)}`;
   const resolutions = [...new Set(tileZooms(levels).map((z) => dataResolution(z, levels)))];
   const played = bucketSteps({ kind: tileset.kind, timeIntervals: tileset.timeIntervals ?? [], timeRange: tileset.timeRange ?? null });
   const perBucket = played ? `/${played.interval}` : '';
@@ -201,5 +210,5 @@ export async function loadHexTileDataset(client: Pick<ApiClient, 'http'>, datase
   const quantiles = tileZooms(levels).map((z) => byRes.get(dataResolution(z, levels)) ?? []);
   const tilesWithData: Record<number, string[]> = {};
   for (const level of index.levels) if (level.tiles) tilesWithData[level.z] = level.tiles;
-  return keplerHexTileDataset(dataset, tileset, { quantiles, tilesWithData });
+  return keplerHexTileDataset(dataset, tileset, { quantiles, tilesWithData, base });
 }

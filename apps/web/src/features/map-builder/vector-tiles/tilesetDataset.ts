@@ -64,8 +64,11 @@ export function tileUrlTemplate(origin: string, datasetId: string, version: stri
   return `${origin}/v1/datasets/${encodeURIComponent(datasetId)}/tiles/{z}/{x}/{y}.pbf?v=${encodeURIComponent(version)}`;
 }
 
-/** kepler.gl's description of a ready vector tileset, or null when it has no build to draw yet. */
-export function keplerTileDataset(dataset: Pick<Dataset, 'id' | 'name' | 'description' | 'type' | 'metadata'>, origin: string): KeplerTileDataset | null {
+/**
+ * kepler.gl's description of a ready vector tileset, or null when it has no build to draw yet. Its tiles are the
+ * signed-in tile route's, unless `tilesUrl` names others (a published map's page reads its own).
+ */
+export function keplerTileDataset(dataset: Pick<Dataset, 'id' | 'name' | 'description' | 'type' | 'metadata'>, origin: string, tilesUrl?: string): KeplerTileDataset | null {
   const tileset = builtTileset(dataset);
   if (!tileset) return null;
   const bounds = validBounds(tileset.bounds) ?? WORLD;
@@ -77,7 +80,7 @@ export function keplerTileDataset(dataset: Pick<Dataset, 'id' | 'name' | 'descri
     metadata: {
       type: 'remote',
       remoteTileFormat: 'mvt',
-      tilesetDataUrl: tileUrlTemplate(origin, dataset.id, tileset.version),
+      tilesetDataUrl: tilesUrl ?? tileUrlTemplate(origin, dataset.id, tileset.version),
       name: dataset.name,
       description: dataset.description,
       bounds,

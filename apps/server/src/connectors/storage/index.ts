@@ -1,0 +1,46 @@
+// The storage connection types that run (s3, google-cloud-storage): their drivers, and their Connector for the
+// registry (connectors/index.ts): their options schema, a connection test that lists one entry, and the spec's
+// 'Not a database connection' for every query and schema call.
+import type { TSchema } from 'typebox';
+import { GcsConnectionOptions, S3ConnectionOptions } from '@atlas/domain';
+import { invalidInput } from '../../http/errors.js';
+import type { ConnectionTarget, Connector } from '../types.js';
+import { gcsDriver } from './gcs.js';
+import { s3Driver } from './s3.js';
+import type { StorageDriver } from './types.js';
+
+export type { ListRequest, StorageDriver, StorageObject, StoragePage } from './types.js';
+
+export type StorageConnectionType = 's3' | 'google-cloud-storage';
+
+/** Google's endpoints for google-cloud-storage; only tests build a driver with others. */
+export const STORAGE_DRIVERS: Record<StorageConnectionType, StorageDriver> = { s3: s3Driver, 'google-cloud-storage': gcsDriver() };
+
+export const isStorageType = (type: string): type is StorageConnectionType => type === 's3' || type === 'google-cloud-storage';
+
+/** The connection's bucket option, if any. */
+export const bucketOf = (target: ConnectionTarget) => (typeof target.options.bucket === 'string' ? target.options.bucket : null);
+
+export function storageConnector(type: StorageConnectionType, refuse: () => Error, driver: StorageDriver = STORAGE_DRIVERS[type]): Connector {
+  const optionsSchema: TSchema = type === 's3' ? S3ConnectionOptions : GcsConnectionOptions;
+  return {
+    type,
+    kind: 'storage',
+    optionsSchema,
+    // The credentials reach the store when it lists one entry of the bucket (or one bucket).
+    async testConnection(target) {
+      const bucket = bucketOf(target);
+      const prefix = typeof target.options.prefix === 'string' ? target.options.prefix : '';
+      if (bucket) await driver.listObjects(target, { bucket, prefix, pageSize: 1 });
+      else await driver.listBuckets(target, { pageSize: 1 });
+      return {};
+    },
+    runQuery: async function* () {
+      throw refuse();
+    },
+    describeQuery: () => Promise.reject(refuse()),
+    listSchema: () => Promise.reject(refuse()),
+  };
+}
+
+export const notStorageConnection = (type: string) => invalidInput('Not a storage connection', `${type} connections hold tables; browse them with the schema calls`);
