@@ -14,6 +14,7 @@ import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coloredShare, legendSteps, type MapPart } from './support/map.js';
 import { useBrowserSession } from './support/session.js';
+import { random } from './support/fixtures.js';
 
 /** Where kepler.gl's fills are looked for on the map. */
 const MAP_PART: MapPart = { left: 0.35, width: 0.55, marginTop: 60, marginBottom: 60 };
@@ -27,17 +28,6 @@ const SAMPLES = 250_000;
 const FINEST = 10;
 /** The densest city, which city and street views look at. */
 const CITY = { latitude: 46.5, longitude: 2.5 };
-
-/** Deterministic random numbers (mulberry32), so every run draws the same map. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * Points around cities of a country the size of France and across it, as res-10 cells with their counts: 250 000

@@ -9,6 +9,7 @@ import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coloredShare, legendSteps, type MapPart } from './support/map.js';
 import { useBrowserSession } from './support/session.js';
+import { squares } from './support/fixtures.js';
 
 /** Where kepler.gl's fills are looked for on the map. */
 const MAP_PART: MapPart = { left: 0.5, width: 0.5, marginTop: 40, marginBottom: 40, marginRight: 60 };
@@ -24,19 +25,6 @@ interface DatasetRecord {
   status: string;
   errorMessage: string | null;
   metadata: { vectorTile?: { progress: number; version: string | null; maxZoom: number } };
-}
-
-/** A 12 × 12 grid of squares over Manhattan and Brooklyn, each with a number and a category. */
-function squares(): string {
-  const features = [];
-  for (let row = 0; row < 12; row++) {
-    for (let col = 0; col < 12; col++) {
-      const [west, south] = [-74.1 + col * 0.025, 40.6 + row * 0.025];
-      const ring = [[west, south], [west + 0.02, south], [west + 0.02, south + 0.02], [west, south + 0.02], [west, south]];
-      features.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { visits: row * 12 + col, category: ['cafe', 'shop', 'park'][col % 3] } });
-    }
-  }
-  return JSON.stringify({ type: 'FeatureCollection', features });
 }
 
 /** Reads the tileset until its build settles. */

@@ -10,6 +10,7 @@ import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coloredShare, legendSteps, type MapPart } from './support/map.js';
 import { useBrowserSession } from './support/session.js';
+import { random, squares } from './support/fixtures.js';
 
 const session = useBrowserSession();
 const PASSWORD = 'hexagons at night';
@@ -18,17 +19,6 @@ const MAP_PART: MapPart = { left: 0.1, width: 0.8, marginTop: 120, marginBottom:
 let token = '';
 let tilesetId = '';
 let mapId = '';
-
-/** Deterministic random numbers (mulberry32), so every run draws the same map. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Points around three cities of France as res-8 cells and how many fall in each. */
 function cellsCsv(): string {
@@ -126,19 +116,6 @@ describe('a published map with a hex tileset', () => {
     await settledScreenshot(page, 'public-tiles-public');
   });
 });
-
-/** A 12 × 12 grid of squares over Manhattan and Brooklyn, each with a number of visits. */
-function squares(): string {
-  const features = [];
-  for (let row = 0; row < 12; row++) {
-    for (let col = 0; col < 12; col++) {
-      const [west, south] = [-74.1 + col * 0.025, 40.6 + row * 0.025];
-      const ring = [[west, south], [west + 0.02, south], [west + 0.02, south + 0.02], [west, south + 0.02], [west, south]];
-      features.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { visits: row * 12 + col } });
-    }
-  }
-  return JSON.stringify({ type: 'FeatureCollection', features });
-}
 
 /** Six steps of visits over 0..143, the range the build measured (without its field stats it would span 0..0). */
 const VISITS_STEPS = ['0 to 23.83', '23.83 to 47.67', '47.67 to 71.5', '71.5 to 95.33', '95.33 to 119.2', '119.2 to 143'];

@@ -5,9 +5,6 @@
 // The client signs with the connection's own key only (never the server's AWS credentials) and talks to the region's
 // Athena endpoint: its host is checked, and every socket the client opens dials an address network.ts allows.
 // Where the endpoint is comes from the connector's `endpointFor`: index.ts registers AWS's; only tests pass another.
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import {
   AthenaClient,
   GetQueryExecutionCommand,
@@ -23,7 +20,7 @@ import { AppStatusCode, CONNECTION_OPTIONS, type SchemaEntry } from '@atlas/doma
 import { AppError, invalidInput } from '../http/errors.js';
 import { athenaColumn, athenaTypeName } from './athena-values.js';
 import { driverError, notAQuery, queryCancelled } from './errors.js';
-import { connectableAddress, unreachable } from './network.js';
+import { checkedAgents, connectableAddress, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
 import { trinoLiteral } from './trino-values.js';
@@ -54,19 +51,6 @@ const CREDENTIAL_ERRORS = new Set(['UnrecognizedClientException', 'InvalidSignat
 
 const couldNotConnect = (details: string) => invalidInput('Could not connect to the database', details);
 
-/** Resolves each host the client dials through network.ts, so the socket goes to the checked address. */
-function checkedLookup(allowedHosts: readonly string[]): LookupFunction {
-  return (hostname, options, callback) => {
-    connectableAddress(hostname, allowedHosts).then(
-      (address) => {
-        const family = isIP(address);
-        if (options.all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-        else callback(null, address, family);
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
-    );
-  };
-}
 
 /** An SDK failure: Athena's own answer (its error name and message, never the key) or, with no answer, unreachable(). */
 function awsError(error: unknown, target: ConnectionTarget, what: string): unknown {
@@ -86,12 +70,11 @@ async function openClient(endpointFor: AthenaEndpoint, target: ConnectionTarget)
   const endpoint = endpointFor(settings.region);
   // Checked here too, as a host given as an address is dialled without a lookup.
   await connectableAddress(new URL(endpoint).hostname, target.allowedHosts);
-  const lookup = checkedLookup(target.allowedHosts);
   return new AthenaClient({
     region: settings.region,
     endpoint,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey },
-    requestHandler: { httpAgent: new http.Agent({ lookup }), httpsAgent: new https.Agent({ lookup }), connectionTimeout: CONNECT_TIMEOUT_MS },
+    requestHandler: { ...checkedAgents(target.allowedHosts), connectionTimeout: CONNECT_TIMEOUT_MS },
   });
 }
 

@@ -3,7 +3,9 @@
 // (a local PostgreSQL that trusts local users, cloud metadata). The host name is resolved once, every address is
 // checked, and the driver then connects to the checked address, so a second DNS answer cannot point elsewhere.
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { AppStatusCode } from '@atlas/domain';
 import { AppError } from '../http/errors.js';
 
@@ -85,4 +87,24 @@ export async function connectableAddress(host: string, allowed: readonly string[
   };
   if (resolved.length === 0 || (!names.has(name) && resolved.some(refused))) throw unreachable();
   return resolved[0]!.address;
+}
+
+/** Resolves each host a client dials through connectableAddress, so sockets go to checked addresses. */
+function checkedLookup(allowedHosts: readonly string[]): LookupFunction {
+  return (hostname, options, callback) => {
+    connectableAddress(hostname, allowedHosts).then(
+      (address) => {
+        const family = isIP(address);
+        if (options.all) (callback as (error: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
+        else callback(null, address, family);
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
+    );
+  };
+}
+
+/** HTTP agents for a driver's own client (AWS SDK) that dial only checked addresses. */
+export function checkedAgents(allowedHosts: readonly string[]): { httpAgent: http.Agent; httpsAgent: https.Agent } {
+  const lookup = checkedLookup(allowedHosts);
+  return { httpAgent: new http.Agent({ lookup }), httpsAgent: new https.Agent({ lookup }) };
 }

@@ -8,8 +8,8 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, ListBucketsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { S3ConnectionOptions } from '@atlas/domain';
 import type { ConnectionTarget } from '../types.js';
-import { connectableAddress } from '../network.js';
-import { CONNECT_TIMEOUT_MS, DELIMITER, checkedAgents, couldNotConnect, objectNotFound, storeError } from './common.js';
+import { checkedAgents, connectableAddress } from '../network.js';
+import { CONNECT_TIMEOUT_MS, DELIMITER, couldNotConnect, objectNotFound, storeError } from './common.js';
 import type { ListRequest, StorageDriver, StorageObject, StoragePage } from './types.js';
 
 // AWS region names become part of the endpoint's host name; an S3-compatible server's region is only signed.

@@ -5,19 +5,20 @@
 // with the API's legacy type names and raw row values. An in-memory DuckDB runs the SQL (its schemas are the
 // datasets), so @google-cloud/bigquery's and google-auth-library's own code runs against it.
 import { text } from 'node:stream/consumers';
-import { randomUUID, verify, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { fakeGoogleTokens, type ServiceAccount } from './fake-google-token.js';
 
 export interface FakeBigQueryOptions {
   project: string;
   /** Creates the datasets (DuckDB schemas) and tables. */
   setup: string;
   /** The one service account that may sign in. */
-  account: { email: string; publicKey: KeyObject };
+  account: ServiceAccount;
   /** Columns (by name) the API reports as GEOGRAPHY, their values WKT text. */
   geography?: string[];
   /** Rows per getQueryResults page at most (besides the client's maxResults). */
@@ -99,14 +100,6 @@ function sendError(response: http.ServerResponse, error: ApiError): void {
   response.end(JSON.stringify({ error: { code: error.code, message: error.message, errors: [{ message: error.message, domain: 'global', reason: error.reason }], status } }));
 }
 
-/** Checks a service account's JWT assertion (RS256, the account's e-mail as issuer). */
-function validAssertion(assertion: string, account: FakeBigQueryOptions['account']): boolean {
-  const [header, payload, signature] = assertion.split('.');
-  if (!header || !payload || !signature) return false;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string };
-  return claims.iss === account.email && verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), account.publicKey, Buffer.from(signature, 'base64url'));
-}
-
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBigQuery> {
@@ -114,7 +107,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
   const jobs = new Map<string, Job>();
   const inserted: ReturnType<FakeBigQuery['jobs']> = [];
   const cancelled: string[] = [];
-  const tokens = new Set<string>();
+  const google = fakeGoogleTokens(options.account);
   const geography = new Set(options.geography ?? []);
 
   const fieldOf = (name: string, type: DuckDBType): Field => ({ name, type: geography.has(name) ? 'GEOGRAPHY' : (LEGACY_TYPES[type.typeId] ?? 'STRING'), mode: 'NULLABLE' });
@@ -284,20 +277,9 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const body = await text(request);
-    if (request.method === 'POST' && url.pathname === '/token') {
-      const form = new URLSearchParams(body);
-      response.setHeader('content-type', 'application/json');
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !validAssertion(form.get('assertion') ?? '', options.account)) {
-        response.writeHead(400).end(JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }));
-        return;
-      }
-      const token = `ya29.fake-${randomUUID()}`;
-      tokens.add(token);
-      response.end(JSON.stringify({ access_token: token, expires_in: 3599, token_type: 'Bearer' }));
-      return;
-    }
+    if (google.answer(request, url, body, response)) return;
     try {
-      if (!tokens.has(String(request.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+      if (!google.authorized(request)) {
         throw new ApiError(401, 'unauthorized', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.');
       }
       const match = /^\/bigquery\/v2\/projects\/([^/]+)\/(.*)$/.exec(url.pathname);
@@ -321,7 +303,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
     token: `${origin}/token`,
     jobs: () => [...inserted],
     cancelled: () => [...cancelled],
-    tokensIssued: () => tokens.size,
+    tokensIssued: google.issued,
     async close() {
       for (const job of jobs.values()) job.stop();
       await Promise.all([...jobs.values()].map((job) => job.done));

@@ -2,12 +2,13 @@
 // assertion, its RS256 signature checked with the account's public key, exchanged for an access token) and the JSON
 // API's calls the driver makes: buckets of a project, objects under a prefix with '/' folders (paged by pageToken),
 // and an object's bytes (alt=media). Errors as the API answers them: `{ error: { code, message } }`.
-import { randomUUID, verify, type KeyObject } from 'node:crypto';
 import http from 'node:http';
+import { text } from 'node:stream/consumers';
 import type { AddressInfo } from 'node:net';
+import { fakeGoogleTokens, type ServiceAccount } from '../../test-support/fake-google-token.js';
 
 export interface FakeGcsOptions {
-  account: { email: string; publicKey: KeyObject };
+  account: ServiceAccount;
   project: string;
   /** Bucket → key → bytes (the keys' order is the listing's: sort them as GCS does). */
   buckets: Record<string, Record<string, Buffer>>;
@@ -32,19 +33,6 @@ class ApiError extends Error {
   }
 }
 
-function validAssertion(assertion: string, account: FakeGcsOptions['account']): boolean {
-  const [header, payload, signature] = assertion.split('.');
-  if (!header || !payload || !signature) return false;
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; scope?: string };
-  return claims.iss === account.email && verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), account.publicKey, Buffer.from(signature, 'base64url'));
-}
-
-async function text(request: http.IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of request) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
-
 /** One page of `entries` from the offset pageToken names. */
 function page<T>(entries: T[], params: URLSearchParams): { items: T[]; nextPageToken?: string } {
   const start = Number(params.get('pageToken') ?? 0);
@@ -54,7 +42,7 @@ function page<T>(entries: T[], params: URLSearchParams): { items: T[]; nextPageT
 }
 
 export async function fakeGcs(options: FakeGcsOptions): Promise<FakeGcs> {
-  const tokens = new Set<string>();
+  const google = fakeGoogleTokens(options.account);
   const seen: string[] = [];
 
   function bucketOf(name: string): Record<string, Buffer> {
@@ -90,21 +78,10 @@ export async function fakeGcs(options: FakeGcsOptions): Promise<FakeGcs> {
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const body = await text(request);
-    if (request.method === 'POST' && url.pathname === '/token') {
-      const form = new URLSearchParams(body);
-      response.setHeader('content-type', 'application/json');
-      if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !validAssertion(form.get('assertion') ?? '', options.account)) {
-        response.writeHead(400).end(JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }));
-        return;
-      }
-      const token = `ya29.fake-${randomUUID()}`;
-      tokens.add(token);
-      response.end(JSON.stringify({ access_token: token, expires_in: 3599, token_type: 'Bearer' }));
-      return;
-    }
+    if (google.answer(request, url, body, response)) return;
     seen.push(`${url.pathname}${url.search}`);
     try {
-      if (!tokens.has(String(request.headers.authorization ?? '').replace(/^Bearer /, ''))) throw new ApiError(401, 'Invalid Credentials');
+      if (!google.authorized(request)) throw new ApiError(401, 'Invalid Credentials');
       if (url.pathname === '/storage/v1/b') {
         if (url.searchParams.get('project') !== options.project) throw new ApiError(404, `Unknown project id: ${url.searchParams.get('project')}`);
         const { items, nextPageToken } = page(Object.keys(options.buckets).sort(), url.searchParams);
