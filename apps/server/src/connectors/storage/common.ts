@@ -1,5 +1,5 @@
-// What both storage drivers share: the answers for a store's refusal and a missing object, the prefix rules, and the
-// HTTP agents whose every socket dials an address network.ts allows.
+// What both storage drivers share: the folder delimiter, the connect timeout, and the answers for a failed connection,
+// a missing object and a store's refusal.
 import { AppError, invalidInput, notFound } from '../../http/errors.js';
 import { driverError } from '../errors.js';
 import { connectableAddress, unreachable } from '../network.js';

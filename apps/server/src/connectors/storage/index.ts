@@ -21,6 +21,9 @@ export const isStorageType = (type: string): type is StorageConnectionType => ty
 /** The connection's bucket option, if any. */
 export const bucketOf = (target: ConnectionTarget) => (typeof target.options.bucket === 'string' ? target.options.bucket : null);
 
+/** The connection's prefix option ('' when none): nothing outside it is listed or imported. */
+export const prefixOf = (target: ConnectionTarget) => (typeof target.options.prefix === 'string' ? target.options.prefix : '');
+
 export function storageConnector(type: StorageConnectionType, refuse: () => Error, driver: StorageDriver = STORAGE_DRIVERS[type]): Connector {
   const optionsSchema: TSchema = type === 's3' ? S3ConnectionOptions : GcsConnectionOptions;
   return {
@@ -30,8 +33,7 @@ export function storageConnector(type: StorageConnectionType, refuse: () => Erro
     // The credentials reach the store when it lists one entry of the bucket (or one bucket).
     async testConnection(target) {
       const bucket = bucketOf(target);
-      const prefix = typeof target.options.prefix === 'string' ? target.options.prefix : '';
-      if (bucket) await driver.listObjects(target, { bucket, prefix, pageSize: 1 });
+      if (bucket) await driver.listObjects(target, { bucket, prefix: prefixOf(target), pageSize: 1 });
       else await driver.listBuckets(target, { pageSize: 1 });
       return {};
     },

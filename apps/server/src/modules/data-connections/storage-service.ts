@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppStatusCode, STORAGE_PAGE_SIZE, type Dataset, type ImportStorageObjectRequest, type StorageObjectList, type StorageObjectsQuery } from '@atlas/domain';
-import { bucketOf, isStorageType, notStorageConnection, STORAGE_DRIVERS, type StorageDriver, type StorageObject } from '../../connectors/storage/index.js';
+import { bucketOf, isStorageType, prefixOf, notStorageConnection, STORAGE_DRIVERS, type StorageDriver, type StorageObject } from '../../connectors/storage/index.js';
 import type { ConnectionTarget } from '../../connectors/types.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../engine/duckdb.js';
 import { formatOfFileName } from '../../engine/ingest/decompress.js';
@@ -40,11 +40,8 @@ function bucketFor(target: ConnectionTarget, asked: string | undefined): string 
   return own ?? asked ?? null;
 }
 
-/** The connection's prefix option: nothing outside it is listed or imported. */
-const basePrefix = (target: ConnectionTarget) => (typeof target.options.prefix === 'string' ? target.options.prefix : '');
-
 function assertUnderPrefix(target: ConnectionTarget, keyOrPrefix: string): void {
-  const base = basePrefix(target);
+  const base = prefixOf(target);
   if (!keyOrPrefix.startsWith(base)) throw badRequest("Outside the connection's prefix", `Keys of this connection start with "${base}"`);
 }
 
@@ -64,7 +61,7 @@ export async function listObjects(
     if (query.prefix) throw badRequest('Name the bucket to list under a prefix', 'Send ?bucket= with ?prefix=');
     return { bucket: null, prefix: '', ...(await driver.listBuckets(target, { pageToken: query.pageToken, pageSize })) };
   }
-  const prefix = query.prefix ?? basePrefix(target);
+  const prefix = query.prefix ?? prefixOf(target);
   assertUnderPrefix(target, prefix);
   return { bucket, prefix, ...(await driver.listObjects(target, { bucket, prefix, pageToken: query.pageToken, pageSize })) };
 }
