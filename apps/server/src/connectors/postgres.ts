@@ -8,7 +8,8 @@ import pg from 'pg';
 import { AppError } from '../http/errors.js';
 import { driverError, queryCancelled, queryTimedOut } from './errors.js';
 import { connectableAddress, unreachable } from './network.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import { PG_TABLE_TYPES, writePgTable } from './pg-write.js';
+import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions, TableValueKind } from './types.js';
 
 const DEFAULT_BATCH_ROWS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -79,6 +80,8 @@ export interface PgDialect {
   schemasSql: string;
   tablesSql: string;
   columnsSql: string;
+  /** The column type a new table gets for each kind of value (writeTable). */
+  tableTypes: Readonly<Record<TableValueKind, string>>;
 }
 
 /** `address`: the checked address of options.host (see network.ts); TLS still verifies the certificate for the host name. */
@@ -247,6 +250,10 @@ export function pgWireConnector(dialect: PgDialect): Connector {
         return rows.map(({ name, type }) => ({ name, kind: 'column', type }));
       });
     },
+
+    async writeTable(target, table, columns, rows, options) {
+      return writePgTable(await openSession(dialect, target, options), dialect.tableTypes, table, columns, rows, options.signal);
+    },
   };
 }
 
@@ -263,4 +270,5 @@ export const postgresConnector = pgWireConnector({
   tablesSql: `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
   columnsSql: `SELECT column_name AS name, data_type AS type FROM information_schema.columns
     WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`,
+  tableTypes: PG_TABLE_TYPES,
 });

@@ -27,6 +27,28 @@ export interface QueryBatch {
   rows: unknown[][];
 }
 
+/** The kinds of values a new warehouse table holds (writeTable): each connector names its own type for each. */
+export type TableValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'timestamp' | 'binary';
+
+export interface NewTableColumn {
+  readonly name: string;
+  readonly kind: TableValueKind;
+}
+
+/** `schema.name`, or `name` in the connection's default schema; both plain identifiers, created as written (quoted). */
+export interface TableName {
+  readonly schema: string | null;
+  readonly name: string;
+}
+
+/** Rows in column order: string, number, bigint, boolean, Date, Uint8Array or null, as the column's kind says. */
+export type TableRows = AsyncIterable<unknown[][]>;
+
+export interface WrittenTable {
+  rowCount: number;
+  columns: Array<{ name: string; dbType: string }>;
+}
+
 export interface RunOptions {
   signal?: AbortSignal;
   /** The warehouse stops the statement after this long (408). */
@@ -48,4 +70,9 @@ export interface Connector {
   describeQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): Promise<ConnectorColumn[]>;
   /** [] → schemas; [schema] → its tables and views; [schema, table] → its columns. */
   listSchema(target: ConnectionTarget, path: readonly string[], options: RunOptions): Promise<SchemaEntry[]>;
+  /**
+   * Creates a new table (one that exists is a 409) and fills it, in one transaction: every row, or on any failure no
+   * table at all. The timeout bounds each statement. Types that cannot write tables leave it out.
+   */
+  writeTable?(target: ConnectionTarget, table: TableName, columns: readonly NewTableColumn[], rows: TableRows, options: RunOptions): Promise<WrittenTable>;
 }

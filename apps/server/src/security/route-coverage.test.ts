@@ -52,6 +52,8 @@ const EXEMPT: Record<string, string> = {
   'PUT /v1/admin/:resourceType/:id/update-visibility': 'administrators only (admin/resources.test.ts)',
   'GET /v1/admin/organizations/:id/flags': 'administrators only (admin/feature-flags.test.ts)',
   'PUT /v1/admin/organizations/:id/flags': 'administrators only (admin/feature-flags.test.ts)',
+  // Two resources at once: copy on the dataset, then write on the connection (data-connections/workbench.test.ts).
+  'POST /v1/datasets/:id/workbench': 'copy on the dataset and write on the connection',
   // The public page's data, for published items only, view token when protected (public-data.test.ts).
   'GET /v1/maps/:id/published-map/datasets/:datasetId/data': 'public with the published map',
   // A published map's hex and vector tiles, only of tilesets its layers draw (publishing/public-tiles.test.ts).

@@ -36,6 +36,7 @@ describe('dataset calls', () => {
     await api.clone('d1');
     await api.remove('d1');
     await api.maps('d1');
+    await api.workbench('d1', { connectionId: 'c1', tableName: 'public.shops' });
     expect(calls).toEqual([
       ['GET', 'https://api.test/v1/datasets/d1', undefined],
       ['GET', 'https://api.test/v1/datasets/d1?isAdmin=true', undefined],
@@ -44,6 +45,7 @@ describe('dataset calls', () => {
       ['POST', 'https://api.test/v1/datasets/d1/clone', undefined],
       ['DELETE', 'https://api.test/v1/datasets/d1', undefined],
       ['GET', 'https://api.test/v1/datasets/d1/maps', undefined],
+      ['POST', 'https://api.test/v1/datasets/d1/workbench', { connectionId: 'c1', tableName: 'public.shops' }],
     ]);
   });
 });

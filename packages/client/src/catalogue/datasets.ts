@@ -9,6 +9,8 @@ import type {
   DatasetUploadCompression,
   PublicDatasetList,
   UpdateDatasetRequest,
+  WorkbenchRequest,
+  WorkbenchResult,
 } from '@atlas/domain';
 import type { Http, RawBody } from '../http.js';
 
@@ -79,6 +81,8 @@ export function createDatasetsApi(request: Http['request']) {
     clone: (datasetId: string) => request<Dataset>('POST', `/v1/datasets/${id(datasetId)}/clone`),
     remove: (datasetId: string) => request<void>('DELETE', `/v1/datasets/${id(datasetId)}`),
     maps: (datasetId: string) => request<DatasetMapList>('GET', `/v1/datasets/${id(datasetId)}/maps`),
+    /** Writes the rows into a new table of a warehouse connection (copy on the dataset, write on the connection). */
+    workbench: (datasetId: string, body: WorkbenchRequest) => request<WorkbenchResult>('POST', `/v1/datasets/${id(datasetId)}/workbench`, { body }),
     /**
      * Replaces the dataset's data with a file (a Blob, bytes or a stream, sent as the raw body). Resolves to the
      * dataset: status ready, or error with errorMessage (its previous data then stays).

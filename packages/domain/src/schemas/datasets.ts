@@ -177,3 +177,31 @@ export const PublicDatasetList = Type.Object(
   { title: 'PublicDatasetList' },
 );
 export type PublicDatasetList = { items: PublicDataset[]; total: number };
+
+/** A warehouse table name: `table` or `schema.table`, each part a plain identifier (kept as written, quoted). */
+export const WAREHOUSE_TABLE_NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?$';
+
+/** POST /v1/datasets/{id}/workbench: write the dataset's rows into a new table of a warehouse connection. */
+export const WorkbenchRequest = Type.Object(
+  {
+    connectionId: Uuid(),
+    tableName: Type.String({ pattern: WAREHOUSE_TABLE_NAME_PATTERN, maxLength: 127, description: 'table or schema.table; a table that exists is refused (409)' }),
+    includeHeader: Type.Boolean({
+      default: true,
+      description: "true: the table's columns take the dataset's column names; false: they are named column_1, column_2, …",
+    }),
+  },
+  { additionalProperties: false, title: 'WorkbenchRequest' },
+);
+export type WorkbenchRequest = { connectionId: string; tableName: string; includeHeader?: boolean };
+
+export const WorkbenchResult = Type.Object(
+  {
+    connectionId: Uuid(),
+    tableName: Type.String(),
+    rowCount: Type.Integer({ minimum: 0 }),
+    columns: Type.Array(Type.Object({ name: Type.String(), dbType: Type.String() }, { additionalProperties: false })),
+  },
+  { title: 'WorkbenchResult' },
+);
+export type WorkbenchResult = Static<typeof WorkbenchResult>;

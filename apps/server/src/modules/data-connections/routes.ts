@@ -8,12 +8,15 @@ import {
   TestConnectionResult,
   UpdateDataConnectionRequest,
   Uuid,
+  WorkbenchRequest,
+  WorkbenchResult,
 } from '@atlas/domain';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
 import * as connections from './service.js';
 import { storageConnectionRoutes } from './storage-routes.js';
+import { writeToWarehouse } from './workbench.js';
 
 const tags = ['data-connections'];
 const BASE = '/v1/data-connections';
@@ -136,6 +139,26 @@ export function dataConnectionRoutes(app: App, deps: AppDeps) {
       },
     },
     (request) => connections.testConnection(db, requireIdentity(request.identity), request.body, config.allowedConnectionHosts),
+  );
+
+  app.post(
+    '/v1/datasets/:id/workbench',
+    {
+      schema: {
+        tags: ['datasets', ...tags],
+        summary: "Write the dataset's rows into a new table of a warehouse connection (postgres, redshift), in one transaction",
+        description:
+          'Needs copy access to the dataset (the data leaves the studio) and write access to the connection (its credentials create the table). A table that exists is never replaced (409); a failure part-way leaves no table.',
+        params: IdParams,
+        body: WorkbenchRequest,
+        response: { 200: WorkbenchResult, ...errorResponses(400, 401, 403, 404, 408, 409, 422, 501) },
+      },
+    },
+    (request) =>
+      writeToWarehouse(db, deps.engine, requireIdentity(request.identity), request.params.id, request.body, {
+        allowedHosts: config.allowedConnectionHosts,
+        timeoutMs: config.queryTimeoutMs,
+      }),
   );
 
   storageConnectionRoutes(app, deps);

@@ -205,9 +205,12 @@ export interface OpenConnection {
   version: string;
 }
 
-/** `allowedHosts`: ATLAS_ALLOWED_CONNECTION_HOSTS, the internal hosts the connection may reach (see connectors/network.ts). */
-export async function openConnection(db: Queryable, identity: Identity, id: string, allowedHosts: readonly string[]): Promise<OpenConnection> {
-  await checkAccess(db, identity, 'data-connection', id, 'read');
+/**
+ * `allowedHosts`: ATLAS_ALLOWED_CONNECTION_HOSTS, the internal hosts the connection may reach (see connectors/network.ts).
+ * `action`: read to query or browse; write to create tables in the warehouse with the connection's credentials.
+ */
+export async function openConnection(db: Queryable, identity: Identity, id: string, allowedHosts: readonly string[], action: 'read' | 'write' = 'read'): Promise<OpenConnection> {
+  await checkAccess(db, identity, 'data-connection', id, action);
   const row = (await repo.findConnection(db, id))!;
   const connector = connectorFor(row.type);
   const ciphertext = row.secret_ciphertext;
