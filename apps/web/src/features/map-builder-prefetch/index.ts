@@ -3,3 +3,5 @@ export { DatasetPrefetch } from './DatasetPrefetch';
 export { takeOpenedMap, takePrefetch, type DatasetPrefetch as PrefetchedDataset } from './prefetch';
 export { BROWSER_BYTE_LIMIT, BROWSER_ROW_LIMIT, tooLargeReason } from './limits';
 export { PROGRESS_INTERVAL_MS, fetchArrowBytes, type DownloadProgress } from './readBytes';
+export { accessOf, openMap, type MapAccess } from './mapAccess';
+export { clearHandedOff, markHandedOff } from './handedOff';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '@atlas/client';
-import { handOff, releaseHandoff } from '../map-builder/handoff';
+import { clearHandedOff, markHandedOff } from './handedOff';
 import { BROWSER_ROW_LIMIT } from './limits';
 import { prefetchMap, takeOpenedMap, takePrefetch } from './prefetch';
 
@@ -108,11 +108,11 @@ describe('prefetchMap', () => {
 
   it('reads no dataset of a map arriving with its data in the builder (saved for the first time)', async () => {
     const { client, calls } = fakeServer();
-    handOff('m1', {} as never);
+    markHandedOff('m1');
     prefetchMap(client, 'm1', 'u1', new AbortController().signal);
     await takeOpenedMap('m1');
     await settle();
-    releaseHandoff('m1');
+    clearHandedOff('m1');
     expect(calls()).toEqual(['GET /v1/maps/m1?acquireLock=true']);
   });
 });

@@ -3,8 +3,8 @@
 // A saved map is opened first (takeOpenedMap), since its record names its datasets.
 import type { ApiClient } from '@atlas/client';
 import type { Dataset } from '@atlas/domain';
-import { handedOffStore } from '../map-builder/handoff';
-import { openMap } from '../map-builder/mapAccess';
+import { isHandedOff } from './handedOff';
+import { openMap } from './mapAccess';
 import { tooLargeReason } from './limits';
 import { fetchArrowBytes, type DownloadProgress } from './readBytes';
 
@@ -57,8 +57,8 @@ export function prefetchMap(client: Pick<ApiClient, 'http' | 'maps' | 'locks'>, 
   if (opening) clearTimeout(opening.discard);
   else openings.set(mapId, (opening = { opened: openMap(client, mapId, userId) }));
   const current = opening;
-  // A map saved for the first time arrives with its data already in the builder (map-builder/handoff.ts).
-  const handedOff = handedOffStore(mapId) !== undefined;
+  // A map saved for the first time arrives with its data already in the builder.
+  const handedOff = isHandedOff(mapId);
   current.opened.then(
     ({ record }) => {
       if (!handedOff && !signal.aborted) prefetchDatasets(client, record.datasets.map((dataset) => dataset.id), signal);

@@ -21,7 +21,7 @@ import { addDatasets, configToSave, datasetIdsOnMap, editSignature, type LoadedD
 import { configureKepler } from './keplerConfig';
 import { KeplerMap } from './KeplerMap';
 import { createMapStore, whenInstanceReady } from './keplerStore';
-import { accessOf, type MapAccess } from './mapAccess';
+import { accessOf, type MapAccess } from '../map-builder-prefetch';
 import { buildStateData, convertedFrom, readSavedConfig } from './mapState';
 import { saveMap } from './saveMap';
 import { captureThumbnail } from './thumbnail';

@@ -14,7 +14,7 @@ import { canCreate } from '../catalogue';
 import { takeOpenedMap } from '../map-builder-prefetch';
 import { ViewerSeatNotice } from '../dashboards/ViewerSeatNotice';
 import { MapBuilder } from './MapBuilder';
-import { openMap } from './mapAccess';
+import { openMap } from '../map-builder-prefetch';
 
 export function NewMapPage() {
   const [search] = useSearchParams();
