@@ -6,7 +6,8 @@
 // edit, share or delete on a connection shared with it, yet may browse it.
 // The server allows 127.0.0.1 (ATLAS_ALLOWED_CONNECTION_HOSTS) and gets a secrets key (ATLAS_SECRETS_KEY) for this.
 // Screenshots: test-results/screens/connectors-empty.png, connectors-unavailable.png, connectors-form.png,
-// connectors-list.png, connectors-browse.png, connectors-edit.png, connectors-viewer.png.
+// connectors-list.png, connectors-browse.png, connectors-new-map.png, connectors-new-map-drawn.png, connectors-edit.png,
+// connectors-viewer.png. /new?connectorUuid={id} turns a query on the connection into a dataset the map builder opens.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -82,18 +83,17 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     const types = await type.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(types.sort()).toEqual(['athena', 'big-query', 'databricks', 'google-cloud-storage', 'kinetica', 'motherduck', 'planet', 'postgres', 'presto', 'redshift', 's3', 'snowflake']);
 
-    // Snowflake: its fields come from its options schema; the server has no driver and says so.
-    await type.selectOption('snowflake');
-    await field('Name').fill('Finance warehouse');
-    await field('Account').fill('acme-eu');
-    await field('Database').fill('FINANCE');
+    // Kinetica: its fields come from its options schema; the server has no driver and says so.
+    await type.selectOption('kinetica');
+    await field('Name').fill('Fleet database');
+    await field('URL').fill('https://kinetica.example.com:9191');
     await field('User').fill('analyst');
     await dialog().getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => dialog().getByTestId('connection-test').textContent(), POLL)
-      .toBe('The snowflake connector is not available on this server (No driver for snowflake connections is installed)');
+      .toBe('The kinetica connector is not available on this server (No driver for kinetica connections is installed)');
     await dialog().getByTestId('type-unavailable').waitFor();
-    expect(await type.locator('option[value="snowflake"]').textContent()).toBe('Snowflake — not available on this server');
+    expect(await type.locator('option[value="kinetica"]').textContent()).toBe('Kinetica — not available on this server');
     await session.screenshot('connectors-unavailable');
 
     // A missing required field is named before anything is sent.
@@ -150,6 +150,39 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     await dialog().getByRole('button', { name: 'Close' }).click();
   });
 
+  it('starts a map from the connection: a previewed query becomes a dataset linked to it, which the map builder draws', async () => {
+    // The list offers it on a warehouse connection to a maker.
+    await row(connectionId).getByRole('link', { name: 'New map' }).click();
+    await page.waitForURL(`**/new?connectorUuid=${connectionId}`);
+    await page.getByRole('heading', { name: 'New map from Local warehouse' }).waitFor();
+    await page.getByLabel('Query', { exact: true }).fill(`SELECT id, city, 38.7 + id * 0.01 AS latitude, -9.14 AS longitude FROM ${SCHEMA}.visits`);
+    await page.getByLabel('Dataset name', { exact: true }).fill('Visits from the warehouse');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('table', { name: 'Preview' }).waitFor();
+    expect(await page.getByTestId('preview-count').textContent()).toBe('The first 20 rows');
+    await session.screenshot('connectors-new-map');
+
+    await page.getByRole('button', { name: 'Make a dataset and open the map' }).click();
+    await page.waitForURL(/\/new\?datasetUuid=/, POLL);
+    const datasetId = new URL(page.url()).searchParams.get('datasetUuid')!;
+    const dataset = await session.api<{ status: string; metadata: { rowCount?: number }; dataConnection: { id: string } | null }>(tokens.analyst, 'GET', `/v1/datasets/${datasetId}`);
+    expect(dataset).toMatchObject({ status: 'ready', metadata: { rowCount: 25 }, dataConnection: { id: connectionId } });
+    // kepler.gl proposes a point layer from the latitude/longitude columns once the Arrow data is in.
+    await expect.poll(() => page.locator('.layer__title').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    await session.screenshot('connectors-new-map-drawn');
+    await session.api(tokens.analyst, 'DELETE', `/v1/datasets/${datasetId}`);
+  });
+
+  it("says why a query the warehouse refuses makes no dataset, and leaves none behind", async () => {
+    const before = (await session.api<{ total: number }>(tokens.analyst, 'GET', '/v1/datasets?limit=1')).total;
+    await page.goto(`/new?connectorUuid=${connectionId}`);
+    await page.getByLabel('Query', { exact: true }).fill(`SELECT nope FROM ${SCHEMA}.visits`);
+    await page.getByRole('button', { name: 'Make a dataset and open the map' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), POLL).toMatch(/^Query failed \(column "nope" does not exist/);
+    expect((await session.api<{ total: number }>(tokens.analyst, 'GET', '/v1/datasets?limit=1')).total).toBe(before);
+    await page.goto('/workspace/connectors');
+  });
+
   it('stores a secret it never shows again, shares the connection and deletes another', async () => {
     await row(connectionId).getByRole('button', { name: 'Edit' }).click();
     expect(await field('Password').inputValue()).toBe('');
@@ -198,6 +231,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     await row(connectionId).waitFor();
     expect(await row(connectionId).getByTestId('connection-owner').textContent()).toBe('Another member');
     for (const name of ['Edit', 'Share', 'Delete']) expect(await row(connectionId).getByRole('button', { name }).count()).toBe(0);
+    expect(await row(connectionId).getByRole('link', { name: 'New map' }).count()).toBe(0);
     await row(connectionId).getByRole('button', { name: 'Test', exact: true }).click();
     await expect.poll(() => row(connectionId).getByTestId('connection-test').textContent(), POLL).toMatch(/^Connected — server version \d+/);
     await session.screenshot('connectors-viewer');

@@ -1,11 +1,14 @@
 // One connection of the list: name, type, owner, tags, last change, and what the user may do with it — test and
-// browse (anyone who reads it), edit, share and delete (its owner and editors with a maker seat).
+// browse (anyone who reads it), a new map from its query (a maker seat, warehouses), edit, share and delete (its owner
+// and editors with a maker seat).
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import type { DataConnection, DataConnectionType, TagSummary } from '@atlas/domain';
+import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
-import { CardActions, recordAbilities } from '../catalogue';
+import { canCreate, CardActions, recordAbilities } from '../catalogue';
 import { TagChips } from '../tags';
 import { BrowseDialog } from './BrowseDialog';
 import { ConnectionForm } from './ConnectionForm';
@@ -78,6 +81,11 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
             <button type="button" className="button button--ghost" onClick={() => setDialog('browse')}>
               Browse
             </button>
+          )}
+          {info.kind === 'warehouse' && canCreate(user) && (
+            <Link className="button button--ghost" to={paths.newMap({ connectorUuid: connection.id })}>
+              New map
+            </Link>
           )}
           {abilities.write && (
             <button type="button" className="button button--ghost" onClick={() => setDialog('edit')}>

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Spinner } from '../../ui/Spinner';
-import { PREVIEW_ROWS, cellText, previewSql } from './preview';
+import { PREVIEW_ROWS, previewSql } from './preview';
 import { connectionKeys } from './queries';
+import { ResultRows } from './ResultRows';
 
 export function PreviewTable({ connectionId, schema, table }: { connectionId: string; schema: string; table: string }) {
   const client = useApiClient();
@@ -20,37 +21,5 @@ export function PreviewTable({ connectionId, schema, table }: { connectionId: st
         {errorText(preview.error)}
       </p>
     );
-  const { columns, rows, total } = preview.data;
-  if (rows.length === 0) return <p className="catalogue-list__empty">The table has no rows.</p>;
-  return (
-    <div className="connectors-browse__preview">
-      <p className="field__hint" data-testid="preview-count">
-        {total > rows.length ? `The first ${rows.length} rows` : `All ${total} ${total === 1 ? 'row' : 'rows'}`}
-      </p>
-      <div className="connectors-browse__scroll">
-        <table className="table" aria-label="Preview">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.name} scope="col">
-                  {column.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((column) => (
-                  <td key={column.name} className={row[column.name] === null ? 'connectors-browse__null' : undefined}>
-                    {cellText(row[column.name])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
-  );
+  return <ResultRows result={preview.data} empty="The table has no rows." />;
 }

@@ -1,1 +1,2 @@
 export { ConnectorsPage } from './ConnectorsPage';
+export { ConnectionMapStart } from './ConnectionMapStart';

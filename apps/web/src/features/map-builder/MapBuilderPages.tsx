@@ -1,7 +1,7 @@
 // The map builder's routes: /new (?datasetUuid=…, ?connectorUuid=…) and /{mapId} (?convertedFromKepler=true). A
 // viewer seat gets an explanation at /new, not a builder whose Save the server refuses.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { CONVERTED_FROM_KEPLER, paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
@@ -11,17 +11,17 @@ import { Spinner } from '../../ui/Spinner';
 import { StandalonePage } from '../../ui/StandalonePage';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { canCreate } from '../catalogue';
-import { takeOpenedMap } from '../map-builder-prefetch';
+import { ConnectionMapStart } from '../connectors';
 import { ViewerSeatNotice } from '../dashboards/ViewerSeatNotice';
 import { MapBuilder } from './MapBuilder';
-import { openMap } from '../map-builder-prefetch';
+import { openMap, takeOpenedMap } from '../map-builder-prefetch';
 
 export function NewMapPage() {
   const [search] = useSearchParams();
   const connectorId = search.get('connectorUuid');
   const user = useSignedInUser();
   if (!canCreate(user)) return <NoNewMap />;
-  if (connectorId) return <ConnectorNotice connectorId={connectorId} />;
+  if (connectorId) return <ConnectionMapStart connectionId={connectorId} />;
   return <MapBuilder datasetIds={search.getAll('datasetUuid')} />;
 }
 
@@ -52,30 +52,6 @@ export function MapPage() {
       </StandalonePage>
     );
   return <MapBuilder key={mapId} saved={opened.data} convertedFlag={search.get(CONVERTED_FROM_KEPLER) === 'true'} />;
-}
-
-/** Maps start from datasets; a connector's data becomes a dataset on the connectors screen, which is not built yet. */
-function ConnectorNotice({ connectorId }: { connectorId: string }) {
-  useDocumentTitle('New map');
-  return (
-    <StandalonePage brandLink={paths.workspace()}>
-      <div className="card state-card">
-        <h1 className="state-card__title">Maps from connectors come with the connectors screen</h1>
-        <p className="state-card__text">
-          A map is drawn from datasets, and no dataset can be made from the data connector {connectorId} in this version. Upload the data as a dataset, or
-          start a map from one you already have.
-        </p>
-        <p>
-          <Link className="button button--primary" to={paths.newMap()}>
-            Start a map from datasets
-          </Link>{' '}
-          <Link className="button" to={paths.datasets()}>
-            Go to datasets
-          </Link>
-        </p>
-      </div>
-    </StandalonePage>
-  );
 }
 
 /** /new for a viewer seat: creating a map needs a maker seat. */
