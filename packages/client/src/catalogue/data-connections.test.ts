@@ -26,6 +26,8 @@ describe('createDataConnectionsApi', () => {
     await api.remove('c1');
     await api.test({ connectionId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' });
     await api.schema('c1', ['public', 'my table']);
+    await api.objects('c1', { bucket: 'lake', prefix: 'exports/', pageToken: 't2' });
+    await api.importObject('c1', { key: 'exports/points.csv', name: 'Points' });
     expect(calls).toEqual([
       { method: 'GET', url: 'https://api.test/v1/data-connections?types=postgres%2Csnowflake', body: undefined },
       { method: 'GET', url: 'https://api.test/v1/data-connections/for-organization', body: undefined },
@@ -37,6 +39,8 @@ describe('createDataConnectionsApi', () => {
       { method: 'DELETE', url: 'https://api.test/v1/data-connections/c1', body: undefined },
       { method: 'POST', url: 'https://api.test/v1/test-connection', body: { connectionId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' } },
       { method: 'GET', url: 'https://api.test/v1/data-queries/schema/c1/public/my%20table', body: undefined },
+      { method: 'GET', url: 'https://api.test/v1/data-connections/c1/objects?bucket=lake&prefix=exports%2F&pageToken=t2', body: undefined },
+      { method: 'POST', url: 'https://api.test/v1/data-connections/c1/import', body: { key: 'exports/points.csv', name: 'Points' } },
     ]);
   });
 });

@@ -5,8 +5,12 @@ import type {
   DataConnection,
   DataConnectionList,
   DataConnectionType,
+  Dataset,
   DatasetList,
+  ImportStorageObjectRequest,
   SchemaListing,
+  StorageObjectList,
+  StorageObjectsQuery,
   TestConnectionRequest,
   TestConnectionResult,
   UpdateDataConnectionRequest,
@@ -43,6 +47,10 @@ export function createDataConnectionsApi(request: Http['request']) {
     /** [] → schemas, [schema] → tables, [schema, table] → columns. */
     schema: (connectionId: string, path: readonly string[] = []) =>
       request<SchemaListing>('GET', `/v1/data-queries/schema/${[connectionId, ...path].map(id).join('/')}`),
+    /** A storage connection's buckets, or the folders and objects directly under a prefix, a page at a time. */
+    objects: (connectionId: string, query: StorageObjectsQuery = {}) => request<StorageObjectList>('GET', `${BASE}/${id(connectionId)}/objects`, { query: { ...query } }),
+    /** Imports an object of a storage connection as a new dataset; resolves once it is loaded (ready, or error with errorMessage). */
+    importObject: (connectionId: string, body: ImportStorageObjectRequest) => request<Dataset>('POST', `${BASE}/${id(connectionId)}/import`, { body }),
   };
 }
 

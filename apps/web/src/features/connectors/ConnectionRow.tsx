@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { canCreate, CardActions, recordAbilities } from '../catalogue';
 import { TagChips } from '../tags';
 import { BrowseDialog } from './BrowseDialog';
+import { StorageDialog } from './StorageDialog';
 import { ConnectionForm } from './ConnectionForm';
 import { connectionType } from './connectionTypes';
 import { connectionKeys, isUnavailableType } from './queries';
@@ -77,7 +78,7 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
           <button type="button" className="button button--ghost" onClick={() => void runTest()} disabled={test?.state === 'running'}>
             Test
           </button>
-          {info.kind === 'warehouse' && (
+          {(info.kind === 'warehouse' || info.browsable) && (
             <button type="button" className="button button--ghost" onClick={() => setDialog('browse')}>
               Browse
             </button>
@@ -93,7 +94,8 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
             </button>
           )}
         </CardActions>
-        {dialog === 'browse' && <BrowseDialog connection={connection} onClose={() => setDialog(null)} />}
+        {dialog === 'browse' &&
+          (info.kind === 'storage' ? <StorageDialog connection={connection} onClose={() => setDialog(null)} /> : <BrowseDialog connection={connection} onClose={() => setDialog(null)} />)}
         {dialog === 'edit' && <ConnectionForm connection={connection} unavailable={unavailable} onUnavailable={onUnavailable} onClose={() => setDialog(null)} />}
       </td>
     </tr>
