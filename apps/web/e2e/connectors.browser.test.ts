@@ -6,8 +6,9 @@
 // edit, share or delete on a connection shared with it, yet may browse it.
 // The server allows 127.0.0.1 (ATLAS_ALLOWED_CONNECTION_HOSTS) and gets a secrets key (ATLAS_SECRETS_KEY) for this.
 // Screenshots: test-results/screens/connectors-empty.png, connectors-unavailable.png, connectors-form.png,
-// connectors-list.png, connectors-browse.png, connectors-new-map.png, connectors-new-map-drawn.png, connectors-edit.png,
-// connectors-viewer.png. /new?connectorUuid={id} turns a query on the connection into a dataset the map builder opens.
+// connectors-list.png, connectors-browse.png, connectors-new-map.png, connectors-new-map-drawn.png, connectors-written.png,
+// connectors-edit.png, connectors-viewer.png. /new?connectorUuid={id} turns a query on the connection into a dataset the
+// map builder opens; the dataset's page writes it back into a new table (POST /v1/datasets/{id}/workbench).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -150,7 +151,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     await dialog().getByRole('button', { name: 'Close' }).click();
   });
 
-  it('starts a map from the connection: a previewed query becomes a dataset linked to it, which the map builder draws', async () => {
+  it('starts a map from the connection: a previewed query becomes a dataset linked to it, drawn, then written back as a new table', async () => {
     // The list offers it on a warehouse connection to a maker.
     await row(connectionId).getByRole('link', { name: 'New map' }).click();
     await page.waitForURL(`**/new?connectorUuid=${connectionId}`);
@@ -170,6 +171,24 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     // kepler.gl proposes a point layer from the latitude/longitude columns once the Arrow data is in.
     await expect.poll(() => page.locator('.layer__title').count(), { timeout: 90_000 }).toBeGreaterThan(0);
     await session.screenshot('connectors-new-map-drawn');
+
+    // And back: the dataset's rows written into a new table of the connection, from the dataset's page.
+    await page.goto(`/workspace/datasets/${datasetId}`);
+    await page.getByRole('button', { name: 'Write to warehouse' }).click();
+    await dialog().getByLabel('Connection').selectOption({ label: 'Local warehouse' });
+    await dialog().getByLabel('New table').fill(`${SCHEMA}.written`);
+    await dialog().getByRole('button', { name: 'Write table' }).click();
+    await expect.poll(() => dialog().getByTestId('warehouse-written').textContent(), POLL).toBe(`Wrote 25 rows to ${SCHEMA}.written.`);
+    await session.screenshot('connectors-written');
+    const written = await warehouse(async (client) => (await client.query(`SELECT count(*)::int AS rows, count(DISTINCT city)::int AS cities FROM ${SCHEMA}.written`)).rows[0]);
+    expect(written).toEqual({ rows: 25, cities: 3 });
+    // A second write to the same table is refused, and says why.
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Write to warehouse' }).click();
+    await dialog().getByLabel('New table').fill(`${SCHEMA}.written`);
+    await dialog().getByRole('button', { name: 'Write table' }).click();
+    await expect.poll(() => dialog().getByRole('alert').textContent(), POLL).toBe(`The table already exists (Choose another name than ${SCHEMA}.written)`);
+    await dialog().getByRole('button', { name: 'Close' }).click();
     await session.api(tokens.analyst, 'DELETE', `/v1/datasets/${datasetId}`);
   });
 

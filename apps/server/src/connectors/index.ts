@@ -1,5 +1,5 @@
-// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck, Presto/Trino, Athena
-// and BigQuery run for real (docs/connectors.md), s3 and google-cloud-storage browse and import files
+// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck, Presto/Trino, Athena,
+// BigQuery and Snowflake run for real (docs/connectors.md), s3 and google-cloud-storage browse and import files
 // (docs/storage-connections.md); every other warehouse type keeps its options schema (so connections
 // can be saved) and answers 501 until its official driver is installed; storage types hold files, not tables, so they
 // refuse queries with the spec's 'Not a database connection'.
@@ -10,6 +10,7 @@ import { bigqueryConnector } from './bigquery.js';
 import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
 import { redshiftConnector } from './redshift.js';
+import { snowflakeConnector } from './snowflake.js';
 import { storageConnector } from './storage/index.js';
 import { trinoConnector } from './trino.js';
 import type { Connector } from './types.js';
@@ -27,6 +28,7 @@ const AVAILABLE: Partial<Record<DataConnectionType, Connector>> = {
   presto: trinoConnector,
   athena: athenaConnector(),
   'big-query': bigqueryConnector(),
+  snowflake: snowflakeConnector(),
   // Storage: browse and import (docs/storage-connections.md); queries still refused.
   s3: storageConnector('s3', () => notDatabaseConnection('s3')),
   'google-cloud-storage': storageConnector('google-cloud-storage', () => notDatabaseConnection('google-cloud-storage')),

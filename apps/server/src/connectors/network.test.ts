@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { connectableAddress } from './network.js';
+import { checkedAgents, connectableAddress } from './network.js';
 
 const refused = { statusCode: 422, message: 'Could not connect to the database' };
 
@@ -36,6 +38,23 @@ describe('connection network policy', () => {
     expect(loadConfig({ ATLAS_ALLOWED_CONNECTION_HOSTS: ' localhost, 10.0.0.0/8 ,,fd00::/8' }).allowedConnectionHosts).toEqual(['localhost', '10.0.0.0/8', 'fd00::/8']);
     for (const entry of ['10.0.0.0/33', 'http://x', '10.0.0.0/8/1', 'a b']) {
       expect(() => loadConfig({ ATLAS_ALLOWED_CONNECTION_HOSTS: entry }), entry).toThrow('is not a host name, an IP address or a CIDR range');
+    }
+  });
+
+  it("checks every host its agents dial, a name or an address (Node skips the agent's lookup for an address)", async () => {
+    const server = http.createServer((_, response) => response.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (host: string, allowed: string[]) =>
+      new Promise<number>((resolve, reject) => {
+        http.get({ host, port, agent: checkedAgents(allowed).httpAgent }, (response) => resolve(response.statusCode ?? 0)).on('error', reject);
+      });
+    try {
+      await expect(get('127.0.0.1', [])).rejects.toMatchObject(refused);
+      await expect(get('localhost', [])).rejects.toMatchObject(refused);
+      expect(await get('127.0.0.1', ['127.0.0.1'])).toBe(200);
+    } finally {
+      server.close();
     }
   });
 });

@@ -103,8 +103,26 @@ function checkedLookup(allowedHosts: readonly string[]): LookupFunction {
   };
 }
 
-/** HTTP agents for a driver's own client (AWS SDK) that dial only checked addresses. */
+/**
+ * The agent, made to check a host written as an IP address too: Node dials those without asking the agent's lookup
+ * (a URL a server answers with may name one, as Snowflake's result chunk URLs do).
+ */
+function checkingAddresses<A extends http.Agent>(agent: A, allowedHosts: readonly string[]): A {
+  const create = agent.createConnection.bind(agent);
+  agent.createConnection = (options, callback) => {
+    const host = normalHost(String(options.host ?? options.hostname ?? ''));
+    if (!isIP(host)) return create(options, callback);
+    connectableAddress(host, allowedHosts).then(
+      () => callback?.(null, create(options)!),
+      (error: Error) => callback?.(error, undefined as never),
+    );
+    return undefined;
+  };
+  return agent;
+}
+
+/** HTTP agents for a driver's own client (AWS SDK, snowflake-sdk) that dial only checked addresses, named or not. */
 export function checkedAgents(allowedHosts: readonly string[]): { httpAgent: http.Agent; httpsAgent: https.Agent } {
   const lookup = checkedLookup(allowedHosts);
-  return { httpAgent: new http.Agent({ lookup }), httpsAgent: new https.Agent({ lookup }) };
+  return { httpAgent: checkingAddresses(new http.Agent({ lookup }), allowedHosts), httpsAgent: checkingAddresses(new https.Agent({ lookup }), allowedHosts) };
 }

@@ -218,14 +218,14 @@ describe.each(testStores())('data connections on $name', (store) => {
   });
 
   it('answers 501 for a warehouse without driver and "Not a database connection" for storage', async () => {
-    const snowflake = await create('analyst@example.com', { type: 'snowflake', options: { account: 'acme', database: 'DB', user: 'U' } });
+    const kinetica = await create('analyst@example.com', { type: 'kinetica', options: { url: 'https://kinetica.example.com', user: 'U' } });
     const s3 = await create('analyst@example.com', { type: 's3', options: { bucket: 'b', region: 'eu-west-1' } });
-    const unavailable = { message: 'The snowflake connector is not available on this server', details: 'No driver for snowflake connections is installed', appStatusCode: 'NOT_IMPLEMENTED' };
-    const test = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: snowflake.id });
+    const unavailable = { message: 'The kinetica connector is not available on this server', details: 'No driver for kinetica connections is installed', appStatusCode: 'NOT_IMPLEMENTED' };
+    const test = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: kinetica.id });
     expect([test.statusCode, test.json()]).toEqual([501, unavailable]);
-    const run = await call('analyst@example.com', 'POST', '/v1/data-queries', { connectionId: snowflake.id, query: 'select 1' });
+    const run = await call('analyst@example.com', 'POST', '/v1/data-queries', { connectionId: kinetica.id, query: 'select 1' });
     expect([run.statusCode, run.json()]).toEqual([501, unavailable]);
-    const schema = await call('analyst@example.com', 'GET', `/v1/data-queries/schema/${snowflake.id}`);
+    const schema = await call('analyst@example.com', 'GET', `/v1/data-queries/schema/${kinetica.id}`);
     expect(schema.statusCode).toBe(501);
     const notDatabase = { message: 'Not a database connection', details: 's3 connections hold files, not tables', appStatusCode: 'INVALID_INPUT' };
     for (const [method, url, payload] of [

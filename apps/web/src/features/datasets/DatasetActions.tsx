@@ -1,5 +1,6 @@
 // The details screen's actions, each shown only to those who may use it: New map, Share, Clone, Download (CSV,
-// Arrow, Parquet), Replace data (the upload with progress), Delete (after confirmation).
+// Arrow, Parquet), Write to warehouse (a new table of a connection), Replace data (the upload with progress), Delete
+// (after confirmation).
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,8 +18,9 @@ import { datasetKeys } from './queries';
 import { DropZone, UploadList } from './upload/UploadPanel';
 import { useUploads } from './upload/useUploads';
 import { isActive } from './upload/uploadState';
+import { WarehouseWriteDialog } from './WarehouseWriteDialog';
 
-type Dialog = 'share' | 'project' | 'replace' | 'delete' | null;
+type Dialog = 'share' | 'project' | 'replace' | 'warehouse' | 'delete' | null;
 
 /** What GET /v1/datasets/{id}/data offers; Parquet is the stored file itself. */
 const DOWNLOADS = [
@@ -94,6 +96,11 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
               {download.isPending && download.variables?.format === option.format ? 'Downloading…' : `Download ${option.label}`}
             </button>
           ))}
+        {abilities.download && hasData && (
+          <button type="button" className="button button--ghost" onClick={() => setDialog('warehouse')}>
+            Write to warehouse
+          </button>
+        )}
         {abilities.write && (
           <button type="button" className="button button--ghost" onClick={() => setDialog('replace')}>
             {hasData ? 'Replace data' : 'Upload data'}
@@ -114,6 +121,7 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
       {dialog === 'share' && <ShareDialog target={{ resourceType: 'dataset', resourceId: dataset.id, name: dataset.name }} onClose={() => setDialog(null)} />}
       {dialog === 'project' && <AddToProjectDialog target={{ resourceType: 'dataset', resourceId: dataset.id, name: dataset.name }} onClose={() => setDialog(null)} />}
       {dialog === 'replace' && <ReplaceDataDialog dataset={dataset} onClose={() => setDialog(null)} />}
+      {dialog === 'warehouse' && <WarehouseWriteDialog dataset={dataset} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <ConfirmDialog
           title={`Delete “${dataset.name}”?`}
