@@ -1,5 +1,5 @@
 // The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck, Presto/Trino, Athena,
-// BigQuery and Snowflake run for real (docs/connectors.md), s3 and google-cloud-storage browse and import files
+// BigQuery, Snowflake and Databricks run for real (docs/connectors.md), s3 and google-cloud-storage browse and import files
 // (docs/storage-connections.md); every other warehouse type keeps its options schema (so connections
 // can be saved) and answers 501 until its official driver is installed; storage types hold files, not tables, so they
 // refuse queries with the spec's 'Not a database connection'.
@@ -7,6 +7,7 @@ import { AppStatusCode, CONNECTION_OPTIONS, DATA_CONNECTION_TYPES, Messages, STO
 import { AppError, invalidInput } from '../http/errors.js';
 import { athenaConnector } from './athena.js';
 import { bigqueryConnector } from './bigquery.js';
+import { databricksConnector } from './databricks.js';
 import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
 import { redshiftConnector } from './redshift.js';
@@ -28,6 +29,7 @@ const AVAILABLE: Partial<Record<DataConnectionType, Connector>> = {
   presto: trinoConnector,
   athena: athenaConnector(),
   'big-query': bigqueryConnector(),
+  databricks: databricksConnector(),
   snowflake: snowflakeConnector(),
   // Storage: browse and import (docs/storage-connections.md); queries still refused.
   s3: storageConnector('s3', () => notDatabaseConnection('s3')),
