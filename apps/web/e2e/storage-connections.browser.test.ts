@@ -1,6 +1,7 @@
 // Storage connections on the Connectors screen in a real browser (issue 18 "Storage connections"): the analyst browses an
 // S3 connection (s3rver, a local S3) from its buckets to a folder, imports a CSV file as a dataset and opens it; a
-// viewer seat browses the same connection but is offered no import. The server allows 127.0.0.1
+// viewer seat browses the same connection but is offered no import. The demo organization gets storage-connectors-enabled
+// (off by default, and the server refuses storage connections without it). The server allows 127.0.0.1
 // (ATLAS_ALLOWED_CONNECTION_HOSTS) and stores the secret with ATLAS_SECRETS_KEY.
 // Screenshots: test-results/screens/storage-buckets.png, storage-imported.png, storage-viewer.png.
 import { randomBytes } from 'node:crypto';
@@ -39,6 +40,9 @@ beforeAll(async () => {
   await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'exports/2024/notes.txt', Body: 'not data', ContentType: 'text/plain' }));
   tokens.analyst = (await session.signIn('analyst@example.com')).token;
   tokens.viewer = (await session.signIn('viewer@example.com')).token;
+  // Storage connectors are the organization's choice (the server refuses them with the flag off).
+  const admin = await session.signIn('admin@example.com');
+  await session.api(admin.token, 'PUT', `/v1/admin/organizations/${admin.user.organization.id}/flags`, { 'storage-connectors-enabled': true });
   // No bucket in the options: the browse starts at the buckets the key may list.
   const created = await session.api<{ id: string }>(tokens.analyst, 'POST', '/v1/data-connections', {
     name: 'Data lake',

@@ -5,6 +5,7 @@ import { addUser, MEMBER_ACTIONS, OWNER_ACTIONS, userId, type TestUser } from '.
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { decryptSecret, secretBinding } from './secrets.js';
+import { findOrganizationIdByName, setFeatureFlags } from '../organizations/repo.js';
 
 const WAREHOUSE_URL = process.env.TEST_DATABASE_URL;
 const KEY_HEX = randomBytes(32).toString('hex');
@@ -219,6 +220,8 @@ describe.each(testStores())('data connections on $name', (store) => {
 
   it('answers 501 for a warehouse without driver and "Not a database connection" for storage', async () => {
     const kinetica = await create('analyst@example.com', { type: 'kinetica', options: { url: 'https://kinetica.example.com', user: 'U' } });
+    // Storage connections need the organization's storage-connectors-enabled (storage.test.ts refuses them without).
+    await setFeatureFlags(h.db, (await findOrganizationIdByName(h.db, 'Demo'))!, { 'storage-connectors-enabled': true });
     const s3 = await create('analyst@example.com', { type: 's3', options: { bucket: 'b', region: 'eu-west-1' } });
     const unavailable = { message: 'The kinetica connector is not available on this server', details: 'No driver for kinetica connections is installed', appStatusCode: 'NOT_IMPLEMENTED' };
     const test = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: kinetica.id });

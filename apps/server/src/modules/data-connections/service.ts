@@ -22,6 +22,7 @@ import { findDataset } from '../datasets/repo.js';
 import { assertQuota } from '../quota/service.js';
 import * as repo from './repo.js';
 import { encryptSecret, environmentPassword, requireSecretsKey, secretBinding, storedPassword } from './secrets.js';
+import { assertStorageEnabled } from './storage-flag.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as typeof addFormatsModule.default;
 const ajv = addFormats(new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false }));
@@ -143,6 +144,7 @@ export async function listDatasets(db: Db, identity: Identity, id: string, isAdm
 export async function createConnection(db: Db, identity: Identity, body: CreateDataConnectionRequest): Promise<DataConnection> {
   assertCanCreate(identity, 'data connections');
   const { options, password } = readOptions(body.type, body.options);
+  await assertStorageEnabled(db, identity, body.type);
   const id = randomUUID();
   const secretCiphertext = password === undefined ? null : encryptSecret(requireSecretsKey(), password, secretBinding(id, options));
   await assertQuota(db, identity, 'dataConnections');

@@ -17,6 +17,7 @@ import type { Db } from '../../store/index.js';
 import { uploadData, uploadFormat } from '../datasets/data-service.js';
 import { createDataset } from '../datasets/service.js';
 import { openConnection } from './service.js';
+import { assertStorageEnabled } from './storage-flag.js';
 
 /** The drivers by type: STORAGE_DRIVERS (AWS's and Google's endpoints); only tests pass others. */
 export type StorageDrivers = Record<'s3' | 'google-cloud-storage', StorageDriver>;
@@ -26,10 +27,11 @@ interface OpenStorage {
   target: ConnectionTarget;
 }
 
-/** The connection, read access checked, with its driver; 422 for a warehouse connection. */
+/** The connection, read access checked, with its driver; 422 for a warehouse connection, 403 with storage turned off. */
 async function openStorage(db: Db, identity: Identity, id: string, allowedHosts: readonly string[], drivers: StorageDrivers): Promise<OpenStorage> {
   const { connector, target } = await openConnection(db, identity, id, allowedHosts);
   if (!isStorageType(connector.type)) throw notStorageConnection(connector.type);
+  await assertStorageEnabled(db, identity, connector.type);
   return { driver: drivers[connector.type], target };
 }
 

@@ -15,6 +15,7 @@ import type { Identity } from '../../http/identity.js';
 import { addUser, userId, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
+import { findOrganizationIdByName, setFeatureFlags } from '../organizations/repo.js';
 import { findIdentity } from '../users/repo.js';
 import { importObject, listObjects } from './storage-service.js';
 import { startS3rver, type S3rverProcess } from './test-support/s3rver-process.js';
@@ -66,10 +67,14 @@ describe.each(testStores())('storage connections on $name', (store) => {
   const savedKey = process.env.ATLAS_SECRETS_KEY;
   const answers: string[] = [];
   let outsider: TestUser;
+  let demoId: string;
+  const storageFlag = (enabled: boolean) => setFeatureFlags(h.db, demoId, { 'storage-connectors-enabled': enabled });
 
   beforeAll(async () => {
     process.env.ATLAS_SECRETS_KEY = KEY_HEX;
     outsider = await addUser(h.db, { email: `outsider-${store.name}@storage.test`, organization: 'Storage Other' });
+    demoId = (await findOrganizationIdByName(h.db, 'Demo'))!;
+    await storageFlag(true);
   });
   afterAll(() => {
     if (savedKey === undefined) delete process.env.ATLAS_SECRETS_KEY;
@@ -95,6 +100,25 @@ describe.each(testStores())('storage connections on $name', (store) => {
   };
   const csvOf = async (datasetId: string) => (await call('analyst@example.com', 'GET', `/v1/datasets/${datasetId}/data?format=csv`)).body;
   const identityOf = async (email: string) => (await findIdentity(h.db, await userId(h.db, email))) as Identity;
+
+  it('refuses creating, browsing and importing while the organization has storage-connectors-enabled off', async () => {
+    const id = await createConnection('s3', s3Options());
+    await storageFlag(false);
+    try {
+      const refused = { message: 'Storage connectors are not enabled for your organization', details: 'An administrator turns on storage-connectors-enabled in the console' };
+      const created = await call('analyst@example.com', 'POST', '/v1/data-connections', { name: 'storage off', type: 's3', options: s3Options() });
+      expect([created.statusCode, created.json()]).toEqual([403, { ...refused, appStatusCode: 'FORBIDDEN' }]);
+      expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${id}/objects`)).statusCode).toBe(403);
+      const imported = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: 'exports/points.csv' });
+      expect(imported.json()).toMatchObject(refused);
+      // Warehouses are not concerned, and the storage connection itself can still be read (and deleted).
+      expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${id}`)).statusCode).toBe(200);
+      expect((await call('analyst@example.com', 'POST', '/v1/data-connections', { name: 'warehouse', type: 'postgres', options: { host: '127.0.0.1', database: 'd', user: 'u' } })).statusCode).toBe(201);
+    } finally {
+      await storageFlag(true);
+    }
+    expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${id}/objects`)).statusCode).toBe(200);
+  });
 
   it('browses buckets, folders and objects page by page', async () => {
     const id = await createConnection('s3', s3Options());
