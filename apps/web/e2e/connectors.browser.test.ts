@@ -10,9 +10,9 @@
 // connectors-edit.png, connectors-viewer.png. /new?connectorUuid={id} turns a query on the connection into a dataset the
 // map builder opens; the dataset's page writes it back into a new table (POST /v1/datasets/{id}/workbench).
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onLocalPostgres } from '../../server/src/test-support/local-postgres.js';
 import { useBrowserSession } from './support/session.js';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -39,16 +39,6 @@ const row = (id: string) => page.locator(`tr[data-connection="${id}"]`);
 const dialog = () => page.locator('dialog[open]');
 const field = (label: string) => dialog().getByLabel(label, { exact: true });
 
-async function warehouse<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   tokens.analyst = (await session.signIn('analyst@example.com')).token;
   tokens.viewer = (await session.signIn('viewer@example.com')).token;
@@ -58,7 +48,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
   const target = new URL(DATABASE_URL ?? 'postgres://localhost');
 
   beforeAll(async () => {
-    await warehouse(async (client) => {
+    await onLocalPostgres(async (client) => {
       await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
       await client.query(`CREATE SCHEMA ${SCHEMA}`);
       await client.query(`CREATE TABLE ${SCHEMA}.visits (id integer PRIMARY KEY, city text NOT NULL, seen_at timestamptz, note text)`);
@@ -69,7 +59,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
   });
 
   afterAll(async () => {
-    await warehouse((client) => client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`));
+    await onLocalPostgres((client) => client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`));
   });
 
   it('shows the refusal of a type without a driver, then adds and tests the local PostgreSQL', async () => {
@@ -180,7 +170,7 @@ describe.skipIf(!DATABASE_URL)('connectors (TEST_DATABASE_URL: the local Postgre
     await dialog().getByRole('button', { name: 'Write table' }).click();
     await expect.poll(() => dialog().getByTestId('warehouse-written').textContent(), POLL).toBe(`Wrote 25 rows to ${SCHEMA}.written.`);
     await session.screenshot('connectors-written');
-    const written = await warehouse(async (client) => (await client.query(`SELECT count(*)::int AS rows, count(DISTINCT city)::int AS cities FROM ${SCHEMA}.written`)).rows[0]);
+    const written = await onLocalPostgres(async (client) => (await client.query(`SELECT count(*)::int AS rows, count(DISTINCT city)::int AS cities FROM ${SCHEMA}.written`)).rows[0]);
     expect(written).toEqual({ rows: 25, cities: 3 });
     // A second write to the same table is refused, and says why.
     await dialog().getByRole('button', { name: 'Close' }).click();

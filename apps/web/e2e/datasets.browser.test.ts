@@ -6,6 +6,7 @@
 // datasets-list-page-2.png, dataset-upload.png, dataset-details.png.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accentPixels } from './support/map-preview.js';
 import { useBrowserSession } from './support/session.js';
 
 const ROWS = 3000;
@@ -116,18 +117,7 @@ describe('datasets', () => {
     await expect.poll(() => page.getByTestId('map-preview').getAttribute('data-state'), { timeout: 30_000 }).toBe('drawn');
     expect(await page.locator('[data-testid="map-preview"] canvas').count()).toBe(1);
     // The drawn canvas is not blank: the points are there in the accent color.
-    const accentPixels = await page.locator('[data-testid="map-preview"] canvas').evaluate((canvas: HTMLCanvasElement) => {
-      const copy = document.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const context2d = copy.getContext('2d')!;
-      context2d.drawImage(canvas, 0, 0);
-      const { data } = context2d.getImageData(0, 0, copy.width, copy.height);
-      let count = 0;
-      for (let index = 0; index < data.length; index += 4) if (data[index]! < 120 && data[index + 2]! > 180 && data[index + 1]! < 160) count += 1;
-      return count;
-    });
-    expect(accentPixels).toBeGreaterThan(200);
+    expect(await accentPixels(page)).toBeGreaterThan(200);
     expect(await page.getByRole('link', { name: 'New map' }).getAttribute('href')).toBe(`/new?datasetUuid=${uploaded.id}`);
     await page.getByText('No map you can open uses this dataset yet.').waitFor();
 

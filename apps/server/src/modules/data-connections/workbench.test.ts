@@ -2,35 +2,25 @@
 // the rows and their types arrive, the table is created in one transaction, an existing table is never touched, and
 // only a caller who may copy the dataset and write the connection can do it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type TestUser } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
+import { onLocalPostgres } from '../../test-support/local-postgres.js';
 import { testStores } from '../../test-support/stores.js';
 import { datasetWith } from '../query/test-support/helpers.js';
 
 const URL = process.env.TEST_DATABASE_URL;
 const schema = `wb_${randomBytes(5).toString('hex')}`;
 
-async function warehouse<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const columnTypes = (table: string) =>
-  warehouse(async (client) =>
+  onLocalPostgres(async (client) =>
     (await client.query<{ column_name: string; data_type: string }>(
       'SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
       [schema, table],
     )).rows.map((row) => [row.column_name, row.data_type]),
   );
 const tableExists = (table: string) =>
-  warehouse(async (client) => (await client.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [schema, table])).rowCount === 1);
+  onLocalPostgres(async (client) => (await client.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [schema, table])).rowCount === 1);
 
 const CSV = [
   'name,qty,price,ok,day,at',
@@ -40,8 +30,8 @@ const CSV = [
 ].join('\n');
 
 describe.skipIf(!URL)('POST /v1/datasets/{id}/workbench', () => {
-  beforeAll(() => warehouse((client) => client.query(`CREATE SCHEMA ${schema}`)));
-  afterAll(() => warehouse((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
+  beforeAll(() => onLocalPostgres((client) => client.query(`CREATE SCHEMA ${schema}`)));
+  afterAll(() => onLocalPostgres((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
 
   describe.each(testStores())('on $name', (store) => {
     const h = useHarness(store, { allowedConnectionHosts: ['127.0.0.1'] });
@@ -86,7 +76,7 @@ describe.skipIf(!URL)('POST /v1/datasets/{id}/workbench', () => {
           { name: 'at', dbType: 'timestamptz' },
         ],
       });
-      const rows = await warehouse(
+      const rows = await onLocalPostgres(
         async (client) =>
           (await client.query(`SELECT name, qty::text, price, ok, day::text, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS at FROM ${schema}.${table} ORDER BY qty NULLS LAST`)).rows,
       );
@@ -105,11 +95,11 @@ describe.skipIf(!URL)('POST /v1/datasets/{id}/workbench', () => {
 
     it('never replaces or appends to a table that exists (409), and leaves it as it was', async () => {
       const table = `taken_${store.name}`;
-      await warehouse((client) => client.query(`CREATE TABLE ${schema}.${table} (kept int); INSERT INTO ${schema}.${table} VALUES (42)`));
+      await onLocalPostgres((client) => client.query(`CREATE TABLE ${schema}.${table} (kept int); INSERT INTO ${schema}.${table} VALUES (42)`));
       const response = await call(analyst, datasetId, { connectionId, tableName: `${schema}.${table}` });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ message: 'The table already exists' });
-      expect(await warehouse(async (client) => (await client.query(`SELECT kept FROM ${schema}.${table}`)).rows)).toEqual([{ kept: 42 }]);
+      expect(await onLocalPostgres(async (client) => (await client.query(`SELECT kept FROM ${schema}.${table}`)).rows)).toEqual([{ kept: 42 }]);
     });
 
     it("answers the warehouse's refusal as a 422 and creates nothing", async () => {

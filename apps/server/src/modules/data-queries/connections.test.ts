@@ -1,9 +1,9 @@
 // Queries on a data connection, run for real on the local PostgreSQL (a throw-away schema as the user's warehouse).
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePostgres, type FakePostgres } from '../../connectors/test-support/fake-postgres.js';
 import { useHarness, type Harness } from '../../test-support/harness.js';
+import { onLocalPostgres } from '../../test-support/local-postgres.js';
 import { testStores } from '../../test-support/stores.js';
 import { arrowColumns, arrowRows, datasetWith } from '../query/test-support/helpers.js';
 
@@ -11,16 +11,6 @@ const URL = process.env.TEST_DATABASE_URL;
 /** The local test server is an internal address: the administrator's allow-list lets connections reach it. */
 const ALLOW_LOCAL = { allowedConnectionHosts: ['127.0.0.1'] };
 const schema = `wh_${randomBytes(5).toString('hex')}`;
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const SALES = `
   CREATE TABLE ${schema}.sales (id int PRIMARY KEY, region text, qty int8, price numeric, day date, at timestamptz, ok boolean);
@@ -47,11 +37,11 @@ const col = (name: string) => ({ kind: 'column', name });
 const lit = (value: unknown) => ({ kind: 'literal', value });
 
 describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
-  beforeAll(() => admin(async (client) => {
+  beforeAll(() => onLocalPostgres(async (client) => {
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.query(SALES);
   }));
-  afterAll(() => admin((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
+  afterAll(() => onLocalPostgres((client) => client.query(`DROP SCHEMA ${schema} CASCADE`)));
 
   describe.each(testStores())('on $name', (store) => {
     const h = useHarness(store, ALLOW_LOCAL);
@@ -61,7 +51,7 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
     });
     const post = async (url: string, payload: object, email = 'analyst@example.com') => h.app.inject({ method: 'POST', url, headers: await h.auth(email), payload });
     const get = async (url: string, email = 'analyst@example.com') => h.app.inject({ method: 'GET', url, headers: await h.auth(email) });
-    const salesCount = () => admin(async (client) => Number((await client.query(`SELECT count(*) AS n FROM ${schema}.sales`)).rows[0].n));
+    const salesCount = () => onLocalPostgres(async (client) => Number((await client.query(`SELECT count(*) AS n FROM ${schema}.sales`)).rows[0].n));
 
     it('runs raw SQL with bound parameters and records the execution', async () => {
       const response = await post('/v1/data-queries', {
