@@ -1,10 +1,9 @@
 // Keeps the editing lock while the editor is here: the server lets a lock lapse LOCK_TTL_SECONDS after it was last
 // taken, so a vanished editor frees the map on its own; this refreshes it well before that while the page is open.
 import { useEffect, useRef } from 'react';
-import { LOCK_TTL_SECONDS, type CatalogueRecord } from '@atlas/domain';
+import type { CatalogueRecord } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
-
-const REFRESH_MS = (LOCK_TTL_SECONDS * 1000) / 3;
+import { LOCK_REFRESH_MS } from '../catalogue';
 
 export function useLockRefresh(mapId: string | undefined, editing: boolean, onRecord: (record: CatalogueRecord) => void) {
   const client = useApiClient();
@@ -18,7 +17,7 @@ export function useLockRefresh(mapId: string | undefined, editing: boolean, onRe
         // A failed refresh is retried on the next tick; the lock is still held until it lapses.
         () => undefined,
       );
-    }, REFRESH_MS);
+    }, LOCK_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [client, mapId, editing]);
 }

@@ -3,13 +3,10 @@
 // has to outlive the page, so it is a keepalive fetch; navigator.sendBeacon would outlive it too but cannot carry the
 // bearer token. A page the back/forward cache brings back takes the lock again before editing on.
 import { useEffect, useMemo, useRef } from 'react';
-import { createApiClient } from '@atlas/client';
 import type { CatalogueRecord } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
-import { useSession } from '../../api/session';
+import { useKeepaliveClient } from '../catalogue';
 import { reacquireLock, watchPageLifecycle } from './pageLifecycle';
-
-const keepaliveFetch: typeof fetch = (input, init) => globalThis.fetch(input, { ...init, keepalive: true });
 
 /** Releases scheduled by an unmount, by map: a remount of the same map within the same task (React's StrictMode) cancels it. */
 const pending = new Map<string, number>();
@@ -22,15 +19,12 @@ const pending = new Map<string, number>();
  */
 export function useLockRelease(mapId: string | undefined, holding: boolean, onReacquired: (record: CatalogueRecord) => void): { keep(): void } {
   const client = useApiClient();
-  const { token } = useSession();
-  const tokenRef = useRef(token);
-  tokenRef.current = token;
+  const releaser = useKeepaliveClient();
   const holdingRef = useRef(holding);
   holdingRef.current = holding;
   const onReacquiredRef = useRef(onReacquired);
   onReacquiredRef.current = onReacquired;
   const kept = useRef(false);
-  const releaser = useMemo(() => createApiClient({ baseUrl: client.http.baseUrl, getToken: () => tokenRef.current, fetch: keepaliveFetch }), [client]);
 
   useEffect(() => {
     if (!mapId || !holding) return;
