@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { basemapRoutes } from './modules/basemaps/index.js';
 import { biConfigRoutes } from './modules/bi-config/index.js';
 import { dataConnectionRoutes } from './modules/data-connections/routes.js';
+import { dataProxyRoutes } from './modules/data-proxy/routes.js';
 import { dataQueryRoutes } from './modules/data-queries/routes.js';
 import { datasetRoutes } from './modules/datasets/routes.js';
 import { errorReportRoutes } from './modules/error-reports/index.js';
@@ -63,6 +64,7 @@ const MODULES: Array<(app: App, deps: AppDeps) => void> = [
   queryRoutes,
   dataQueryRoutes,
   dataConnectionRoutes,
+  dataProxyRoutes,
   analyticsRoutes,
   biConfigRoutes,
   basemapRoutes,

@@ -18,6 +18,7 @@ export * from './schemas/uploads.js';
 export * from './schemas/data-queries.js';
 export * from './schemas/vector-tiles.js';
 export * from './schemas/data-connections.js';
+export * from './schemas/data-proxy.js';
 export * from './schemas/analytics.js';
 export * from './schemas/bi-config.js';
 export * from './schemas/admin.js';

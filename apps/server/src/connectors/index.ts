@@ -1,13 +1,13 @@
-// The connector registry: one Connector per connection type. PostgreSQL, Redshift, MotherDuck, Presto/Trino, Athena,
-// BigQuery, Snowflake and Databricks run for real (docs/connectors.md), s3 and google-cloud-storage browse and import files
-// (docs/storage-connections.md); every other warehouse type keeps its options schema (so connections
-// can be saved) and answers 501 until its official driver is installed; storage types hold files, not tables, so they
-// refuse queries with the spec's 'Not a database connection'.
-import { AppStatusCode, CONNECTION_OPTIONS, DATA_CONNECTION_TYPES, Messages, STORAGE_CONNECTION_TYPES, type DataConnectionType } from '@atlas/domain';
+// The connector registry: one Connector per connection type. Every warehouse type runs for real through its vendor's
+// driver or API (docs/connectors.md); s3 and google-cloud-storage browse and import files (docs/storage-connections.md);
+// planet keeps its options schema (so connections can be saved) but its catalogue is not read: its test answers 501.
+// Storage types hold files, not tables, so they refuse queries with the spec's 'Not a database connection'.
+import { AppStatusCode, CONNECTION_OPTIONS, DATA_CONNECTION_TYPES, Messages, type DataConnectionType } from '@atlas/domain';
 import { AppError, invalidInput } from '../http/errors.js';
 import { athenaConnector } from './athena.js';
 import { bigqueryConnector } from './bigquery.js';
 import { databricksConnector } from './databricks.js';
+import { kineticaConnector } from './kinetica.js';
 import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
 import { redshiftConnector } from './redshift.js';
@@ -31,18 +31,18 @@ const AVAILABLE: Partial<Record<DataConnectionType, Connector>> = {
   'big-query': bigqueryConnector(),
   databricks: databricksConnector(),
   snowflake: snowflakeConnector(),
+  kinetica: kineticaConnector(),
   // Storage: browse and import (docs/storage-connections.md); queries still refused.
   s3: storageConnector('s3', () => notDatabaseConnection('s3')),
   'google-cloud-storage': storageConnector('google-cloud-storage', () => notDatabaseConnection('google-cloud-storage')),
 };
 
-function unavailableConnector(type: DataConnectionType): Connector {
-  const storage = (STORAGE_CONNECTION_TYPES as readonly string[]).includes(type);
-  // Storage types refuse every query and schema call; warehouses without a driver answer 501.
-  const refuse = () => (storage ? notDatabaseConnection(type) : connectorUnavailable(type));
+/** A storage type whose files this server does not read (planet): saved, its test 501, its queries refused. */
+function unreadStorage(type: DataConnectionType): Connector {
+  const refuse = () => notDatabaseConnection(type);
   return {
     type,
-    kind: storage ? 'storage' : 'warehouse',
+    kind: 'storage',
     optionsSchema: CONNECTION_OPTIONS[type],
     testConnection: () => Promise.reject(connectorUnavailable(type)),
     runQuery: async function* () {
@@ -54,7 +54,7 @@ function unavailableConnector(type: DataConnectionType): Connector {
 }
 
 const CONNECTORS = new Map<string, Connector>(
-  DATA_CONNECTION_TYPES.map((type) => [type, AVAILABLE[type] ?? unavailableConnector(type)] as const),
+  DATA_CONNECTION_TYPES.map((type) => [type, AVAILABLE[type] ?? unreadStorage(type)] as const),
 );
 
 export function connectorFor(type: string): Connector {
