@@ -11,6 +11,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { AppStatusCode, CONNECTION_OPTIONS, type SchemaEntry } from '@atlas/domain';
 import { AppError, invalidInput } from '../http/errors.js';
+import { collectBatches } from './batches.js';
 import { driverError, notAQuery } from './errors.js';
 import { kineticaColumn, kineticaParameter } from './kinetica-values.js';
 import { connectableAddress, unreachable } from './network.js';
@@ -199,16 +200,6 @@ export function kineticaConnector(endpointFor: KineticaEndpoint = (options) => o
     }
   }
 
-  async function allRows(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions) {
-    let columns: ConnectorColumn[] = [];
-    const rows: unknown[][] = [];
-    for await (const batch of runQuery(target, sql, params, options)) {
-      columns = [...batch.columns];
-      rows.push(...batch.rows);
-    }
-    return { columns, rows };
-  }
-
   /** One catalogue call, bounded by the run's timeout and signal. */
   async function browse(target: ConnectionTarget, endpoint: string, body: unknown, options: RunOptions, what = 'Query failed') {
     const stopper = new QueryStopper(options);
@@ -242,7 +233,7 @@ export function kineticaConnector(endpointFor: KineticaEndpoint = (options) => o
 
     async describeQuery(target, sql, params, options) {
       const text = assertOneQuery(sql);
-      return (await allRows(target, `SELECT * FROM (\n${text}\n) AS atlas_described LIMIT 0`, params, options)).columns;
+      return (await collectBatches(runQuery(target, `SELECT * FROM (\n${text}\n) AS atlas_described LIMIT 0`, params, options))).columns;
     },
 
     async listSchema(target, path, options) {

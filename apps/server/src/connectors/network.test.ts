@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { checkedAgents, connectableAddress } from './network.js';
+import { listenOnLoopback } from './test-support/loopback.js';
 
 const refused = { statusCode: 422, message: 'Could not connect to the database' };
 
@@ -43,8 +43,7 @@ describe('connection network policy', () => {
 
   it("checks every host its agents dial, a name or an address (Node skips the agent's lookup for an address)", async () => {
     const server = http.createServer((_, response) => response.end('ok'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listenOnLoopback(server);
     const get = (host: string, allowed: string[]) =>
       new Promise<number>((resolve, reject) => {
         http.get({ host, port, agent: checkedAgents(allowed).httpAgent }, (response) => resolve(response.statusCode ?? 0)).on('error', reject);

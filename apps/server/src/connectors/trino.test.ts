@@ -8,6 +8,7 @@ import { arrowFromBatches } from './arrow.js';
 import { fakeTrino, type FakeTrino } from './test-support/fake-trino.js';
 import { trinoConnector } from './trino.js';
 import type { ConnectionTarget, RunOptions } from './types.js';
+import { listenOnLoopback } from './test-support/loopback.js';
 
 const PASSWORD = 's3cret-trino-password';
 const SETUP = `CREATE SCHEMA sales;
@@ -38,7 +39,7 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 async function listen(handler: http.RequestListener): Promise<http.Server> {
   const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await listenOnLoopback(server);
   return server;
 }
 const port = (server: http.Server) => (server.address() as AddressInfo).port;

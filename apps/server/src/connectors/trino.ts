@@ -7,6 +7,7 @@ import { AppStatusCode, CONNECTION_OPTIONS, type SchemaEntry } from '@atlas/doma
 import { isIP } from 'node:net';
 import { BasicAuth, Trino, type ConnectionOptions, type QueryError, type QueryResult } from 'trino-client';
 import { AppError, invalidInput } from '../http/errors.js';
+import { collectBatches } from './batches.js';
 import { driverError, notAQuery, queryCancelled, queryTimedOut, withoutSecret } from './errors.js';
 import { connectableAddress, normalHost, unreachable } from './network.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
@@ -161,15 +162,7 @@ async function* runQuery(target: ConnectionTarget, sql: string, params: readonly
   }
 }
 
-async function allRows(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): Promise<{ columns: ConnectorColumn[]; rows: unknown[][] }> {
-  let columns: ConnectorColumn[] = [];
-  const rows: unknown[][] = [];
-  for await (const batch of runQuery(target, sql, params, options)) {
-    columns = [...batch.columns];
-    rows.push(...batch.rows);
-  }
-  return { columns, rows };
-}
+const allRows = (target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions) => collectBatches(runQuery(target, sql, params, options));
 
 // information_schema of the session's catalog (the connection's), as Trino has one per catalog.
 const SCHEMAS_SQL = "SELECT schema_name FROM information_schema.schemata WHERE catalog_name = $1 AND schema_name <> 'information_schema' ORDER BY schema_name";

@@ -6,10 +6,10 @@
 import { text } from 'node:stream/consumers';
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakeAthenaOptions {
   /** Creates the catalog's databases (DuckDB schemas) and tables. */
@@ -284,8 +284,7 @@ export async function fakeAthena(options: FakeAthenaOptions): Promise<FakeAthena
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
   return {
     endpoint: `http://127.0.0.1:${port}/`,
     operations: () => [...operations],

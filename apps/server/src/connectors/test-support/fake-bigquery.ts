@@ -7,11 +7,11 @@
 import { text } from 'node:stream/consumers';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
 import { fakeGoogleTokens, type ServiceAccount } from './fake-google-token.js';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakeBigQueryOptions {
   project: string;
@@ -296,8 +296,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   return {
     api: origin,
     token: `${origin}/token`,

@@ -8,11 +8,11 @@
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { thrift as databricksThrift } from '@databricks/sql';
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBTypeId, INTEGER, TIMESTAMPTZ, timestampTZValue, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { listenOnLoopback } from './loopback.js';
 
 const T = databricksThrift.TCLIService_types;
 type Handle = InstanceType<typeof T.THandleIdentifier>;
@@ -361,8 +361,7 @@ export async function fakeDatabricks(options: FakeDatabricksOptions): Promise<Fa
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}${httpPath}`);
+  const url = new URL(`http://127.0.0.1:${await listenOnLoopback(server)}${httpPath}`);
   return {
     url,
     statements: () => statements.map((statement) => ({ ...statement })),

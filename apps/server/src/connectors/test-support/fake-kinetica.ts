@@ -5,10 +5,10 @@
 // table). An in-memory DuckDB runs the SQL.
 import { text } from 'node:stream/consumers';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DuckDBTypeId, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakeKineticaOptions {
   setup: string;
@@ -178,9 +178,9 @@ export async function fakeKinetica(options: FakeKineticaOptions): Promise<FakeKi
       answer(error instanceof Refused ? error.httpStatus : 500, 'ERROR', (error as Error).message, null);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await listenOnLoopback(server);
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     requests: () => [...requests],
     pagingTables: () => [...paging.keys()],
     aborted: () => [...aborted],

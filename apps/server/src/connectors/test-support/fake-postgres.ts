@@ -1,6 +1,7 @@
 // A TCP server speaking just enough PostgreSQL to ask for a cleartext password (AuthenticationCleartextPassword), so a
 // test can see what a connection sends, the password included, and whether it connected at all.
 import net from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakePostgres {
   port: number;
@@ -31,9 +32,9 @@ export async function fakePostgres(): Promise<FakePostgres> {
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await listenOnLoopback(server);
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     connections: () => connections,
     received: () => Buffer.concat(chunks).toString('latin1'),
     close: () =>
@@ -47,8 +48,7 @@ export async function fakePostgres(): Promise<FakePostgres> {
 /** A port on 127.0.0.1 nothing listens on (taken, then released). */
 export async function closedPort(): Promise<number> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const port = await listenOnLoopback(server);
   await new Promise((resolve) => server.close(resolve));
   return port;
 }

@@ -7,12 +7,12 @@
 // is (through views of the fake's own), so snowflake-sdk's own code runs against it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakeSnowflakeOptions {
   account: string;
@@ -384,8 +384,7 @@ export async function fakeSnowflake(options: FakeSnowflakeOptions): Promise<Fake
     handle(request, response).catch(() => response.writeHead(500).end());
   };
   const server = http.createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
   origin = `http://127.0.0.1:${port}`;
   const servers = [server];
   if (options.chunkHost) {

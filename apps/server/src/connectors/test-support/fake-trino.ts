@@ -4,10 +4,10 @@
 // in-memory DuckDB running the SQL of one catalog. So trino-client's own code runs against it.
 import { text } from 'node:stream/consumers';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DuckDBTypeId, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
 import { memoryWarehouse } from './memory-warehouse.js';
+import { listenOnLoopback } from './loopback.js';
 
 export interface FakeTrinoOptions {
   /** The catalog's name; `setup` creates its schemas and tables. */
@@ -225,8 +225,7 @@ export async function fakeTrino(options: FakeTrinoOptions): Promise<FakeTrino> {
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
   origin = `http://127.0.0.1:${port}`;
   return {
     port,

@@ -4,8 +4,8 @@
 // and an object's bytes (alt=media). Errors as the API answers them: `{ error: { code, message } }`.
 import http from 'node:http';
 import { text } from 'node:stream/consumers';
-import type { AddressInfo } from 'node:net';
 import { fakeGoogleTokens, type ServiceAccount } from '../../test-support/fake-google-token.js';
+import { listenOnLoopback } from '../../test-support/loopback.js';
 
 export interface FakeGcsOptions {
   account: ServiceAccount;
@@ -114,8 +114,7 @@ export async function fakeGcs(options: FakeGcsOptions): Promise<FakeGcs> {
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${await listenOnLoopback(server)}`;
   return {
     api: origin,
     token: `${origin}/token`,
