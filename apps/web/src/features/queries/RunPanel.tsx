@@ -14,12 +14,12 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
 import { ListPager, canCreate } from '../catalogue';
 import { pageInfo } from '../catalogue/paging';
+import { cellText } from '../datasets/preview/previewData';
 import { BookmarkDialog } from './BookmarkDialog';
 import { ExecutionState } from './ExecutionState';
 import {
   buildRollup,
   buildRunParameters,
-  cellText,
   emptyRollup,
   findRunExecution,
   initialInputs,

@@ -268,11 +268,3 @@ export function durationText(execution: Pick<QueryExecution, 'startedAt' | 'fini
 export function findRunExecution(items: readonly QueryExecution[], templateId: string, before: ReadonlySet<string>): QueryExecution | undefined {
   return items.find((item) => item.queryTemplateId === templateId && !before.has(item.id));
 }
-
-/** A cell as the result table shows it. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)));
-  return JSON.stringify(value);
-}
