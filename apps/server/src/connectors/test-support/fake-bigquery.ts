@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
-import { memoryWarehouse } from './memory-warehouse.js';
+import { memoryWarehouse, onConnection } from './memory-warehouse.js';
 import { fakeGoogleTokens, type ServiceAccount } from './fake-google-token.js';
 import { listenOnLoopback } from './loopback.js';
 
@@ -112,14 +112,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
 
   const fieldOf = (name: string, type: DuckDBType): Field => ({ name, type: geography.has(name) ? 'GEOGRAPHY' : (LEGACY_TYPES[type.typeId] ?? 'STRING'), mode: 'NULLABLE' });
 
-  async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection = await instance.connect();
-    try {
-      return await work(connection);
-    } finally {
-      connection.closeSync();
-    }
-  }
+  const withConnection = <T>(work: (connection: DuckDBConnection) => Promise<T>) => onConnection(instance, work);
 
   /** The parameters' values as DuckDB values of their types. */
   async function parameterValues(connection: DuckDBConnection, parameters: Array<{ type: string; value: unknown }>): Promise<DuckDBValue[]> {

@@ -11,7 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
-import { memoryWarehouse } from './memory-warehouse.js';
+import { memoryWarehouse, onConnection } from './memory-warehouse.js';
 import { listenOnLoopback } from './loopback.js';
 
 export interface FakeSnowflakeOptions {
@@ -160,14 +160,7 @@ export async function fakeSnowflake(options: FakeSnowflakeOptions): Promise<Fake
   // The fake's catalogue views stand for Snowflake's information_schema.
   const inDuckDb = (sql: string) => sql.replace(/\binformation_schema\./gi, 'sf_information_schema.');
 
-  async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection = await instance.connect();
-    try {
-      return await work(connection);
-    } finally {
-      connection.closeSync();
-    }
-  }
+  const withConnection = <T>(work: (connection: DuckDBConnection) => Promise<T>) => onConnection(instance, work);
 
   async function bindValues(connection: DuckDBConnection, bindings: Binding[]): Promise<DuckDBValue[]> {
     if (bindings.length === 0) return [];
