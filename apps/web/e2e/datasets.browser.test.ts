@@ -193,7 +193,7 @@ describe('datasets', () => {
     await expect.poll(() => page.getByTestId('map-preview').getAttribute('data-state'), { timeout: 30_000 }).toBe('drawn');
   });
 
-  it('gives a viewer seat no upload, replace, share, clone or delete controls', async () => {
+  it('gives a viewer seat no upload, replace, share, clone, write-to-warehouse or delete controls', async () => {
     await openPage(tokens.viewer);
     await page.goto('/workspace/datasets');
     await page.getByRole('heading', { name: 'Datasets', exact: true }).waitFor();
@@ -208,7 +208,7 @@ describe('datasets', () => {
     await datasetRow(DEMO_PLACES).getByRole('link', { name: DEMO_PLACES }).click();
     await page.getByTestId('dataset-name').waitFor();
     await page.getByRole('button', { name: 'Download as CSV' }).waitFor();
-    for (const name of ['Replace data', 'Delete', 'Share', 'Clone']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    for (const name of ['Replace data', 'Delete', 'Share', 'Clone', 'Write to warehouse']) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     expect(await page.getByRole('link', { name: 'New map' }).count()).toBe(0);
     expect(await page.getByLabel('New tag').count()).toBe(0);
   });

@@ -7,10 +7,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dataset } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
+import { useSignedInUser } from '../../api/SignedInUserContext';
 import { errorText } from '../../api/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { download as saveFile } from '../bi/charts/export';
-import type { RecordAbilities } from '../catalogue';
+import { canCreate, type RecordAbilities } from '../catalogue';
 import { AddToProjectDialog } from '../projects';
 import { PublishReportButton } from '../reports';
 import { Modal, ShareDialog } from '../sharing';
@@ -31,6 +32,7 @@ const DOWNLOADS = [
 
 export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abilities: RecordAbilities }) {
   const client = useApiClient();
+  const user = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -96,7 +98,8 @@ export function DatasetActions({ dataset, abilities }: { dataset: Dataset; abili
               {download.isPending && download.variables?.format === option.format ? 'Downloading…' : `Download ${option.label}`}
             </button>
           ))}
-        {abilities.download && hasData && (
+        {/* Writing needs write on a connection, which only a maker seat has. */}
+        {abilities.download && hasData && canCreate(user) && (
           <button type="button" className="button button--ghost" onClick={() => setDialog('warehouse')}>
             Write to warehouse
           </button>
