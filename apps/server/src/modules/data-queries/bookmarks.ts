@@ -11,7 +11,7 @@ import { serialize } from '@atlas/pipeline';
 import { assertCanCreate, checkAccess, checkReference, forgetResource, oneWithCallerActions, withCallerActions } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db, Queryable } from '../../store/index.js';
-import { pipelineDatasets, readPipeline } from '../query/pipeline.js';
+import { pipelineDatasets, readPipeline } from '../execution/index.js';
 import * as repo from './bookmarks-repo.js';
 import { listPage } from './list-page.js';
 

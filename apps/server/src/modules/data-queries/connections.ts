@@ -1,26 +1,11 @@
-// Queries that run on a data connection's own warehouse, never in the embedded engine: raw SQL with bound
-// parameters, and pipelines containing a databaseQuery (compiled for PostgreSQL into one statement, the query inlined
-// as the first CTE). Results stream back as Arrow with the same execution records and headers as other runs.
-import { createHash } from 'node:crypto';
+// SQL that runs on a data connection's own warehouse, never in the embedded engine, with bound parameters; and the
+// connection's schema. Results stream back as Arrow with the same execution records and headers as other runs
+// (pipelines on a connection are run by modules/execution).
 import { SQL_PAGING_DEFAULTS, type CacheMode, type DataQueryJsonResult, type DataQueryRequest, type ParameterValues, type QueryColumn, type SchemaListing } from '@atlas/domain';
-import { compile, PipelineError, type PipelineNode } from '@atlas/pipeline';
 import { arrowFromBatches } from '../../connectors/arrow.js';
-import { badRequest, invalidInput, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import { openConnection, type OpenConnection } from '../data-connections/service.js';
-import { pipelineDatasets, pipelineError } from '../query/pipeline.js';
-import type { QueryContext } from './context.js';
-import { resolveCacheMode, runTracked, startExecution, type ExecutionStart } from './executions.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A connection the caller may read; ids that are not UUIDs name no connection (404, like any unknown id). */
-async function connection(context: QueryContext, identity: Identity, id: string): Promise<OpenConnection> {
-  if (!UUID.test(id)) throw notFound('Data connection not found', `No data connection with id ${id.slice(0, 255)}`);
-  return openConnection(context.db, identity, id, context.allowedConnectionHosts);
-}
-
-const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+import { connectionQueryHash, queryConnection, resolveCacheMode, runTracked, startExecution, type ExecutionStart, type QueryContext } from '../execution/index.js';
 
 export interface ConnectionQueryRun {
   connectionId: string;
@@ -44,14 +29,14 @@ export function positionalParameters(parameters: ParameterValues = {}): unknown[
 /** POST /v1/data-queries with {query, parameters, connectionId}: the SQL runs on the connection, values bound as $n. */
 export async function runConnectionQuery(context: QueryContext, identity: Identity, run: ConnectionQueryRun): Promise<ExecutionStart> {
   const params = positionalParameters(run.parameters);
-  const open = await connection(context, identity, run.connectionId);
+  const open = await queryConnection(context, identity, run.connectionId);
   const cacheMode = await resolveCacheMode(context, identity, run.cacheMode);
   return startExecution(
     context,
     identity,
     {
       kind: 'pipeline',
-      queryHash: hashOf(['connection-query', open.id, open.version, run.query, params]),
+      queryHash: connectionQueryHash(['connection-query', open.id, open.version, run.query, params]),
       datasetVersions: {},
       recordId: run.recordId ?? null,
       parameters: run.parameters ?? {},
@@ -62,63 +47,9 @@ export async function runConnectionQuery(context: QueryContext, identity: Identi
   );
 }
 
-/** The connection ids of a pipeline's databaseQuery nodes. */
-export function databaseQueryConnections(root: PipelineNode): Set<string> {
-  const found = new Set<string>();
-  const seen = new Set<PipelineNode>();
-  const visit = (node: PipelineNode) => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    if (node.type === 'databaseQuery') found.add(node.props.connectionId);
-    node.inputs.forEach(visit);
-  };
-  visit(root);
-  return found;
-}
-
-/**
- * A pipeline with databaseQuery nodes runs whole on their connection: one connection per pipeline, no dataset of the
- * embedded engine, compiled for PostgreSQL (the warehouse's own types describe the query's columns).
- */
-export async function runConnectionPipeline(
-  context: QueryContext,
-  identity: Identity,
-  node: PipelineNode,
-  options: { cacheMode?: CacheMode; maxAge?: number },
-): Promise<ExecutionStart> {
-  const ids = [...databaseQueryConnections(node)];
-  if (ids.length > 1) throw invalidInput('A pipeline runs on one connection', `Its databaseQuery nodes name ${ids.length} connections`);
-  const datasets = pipelineDatasets(node);
-  if (datasets.length > 0) {
-    throw invalidInput('Datasets cannot be mixed into a pipeline that runs on a connection', `The pipeline reads dataset ${datasets[0]} of the embedded engine and a databaseQuery`);
-  }
-  const open = await connection(context, identity, ids[0]!);
-  let compiled;
-  try {
-    compiled = await compile(node, {
-      dialect: 'postgres',
-      resolveDataset: (uuid) => {
-        throw invalidInput('Datasets cannot be mixed into a pipeline that runs on a connection', `Dataset ${uuid}`);
-      },
-      describeDatabaseQuery: (request) => open.connector.describeQuery(open.target, request.query, request.params, { timeoutMs: context.timeoutMs }),
-    });
-  } catch (error) {
-    if (error instanceof PipelineError) throw pipelineError(error);
-    throw error;
-  }
-  const { sql, params } = compiled;
-  const cacheMode = await resolveCacheMode(context, identity, options.cacheMode);
-  return startExecution(
-    context,
-    identity,
-    { kind: 'pipeline', queryHash: hashOf(['connection-pipeline', node.hash, open.id, open.version]), datasetVersions: {}, cacheMode, maxAgeSeconds: options.maxAge },
-    ({ signal, timeoutMs }) => arrowFromBatches(open.connector.runQuery(open.target, sql, params, { signal, timeoutMs })),
-  );
-}
-
 /** GET /v1/data-queries/schema/{connectionId}[/schema[/table]]. */
 export async function connectionSchema(context: QueryContext, identity: Identity, connectionId: string, path: string[]): Promise<SchemaListing> {
-  const open = await connection(context, identity, connectionId);
+  const open = await queryConnection(context, identity, connectionId);
   if (path.length > 2) throw badRequest('Schema paths have at most two parts', 'schema/table');
   const items = await open.connector.listSchema(open.target, path, { timeoutMs: context.timeoutMs });
   return { path, items };
@@ -148,12 +79,12 @@ export async function runConnectionQueryJson(
   page: { offset?: number; limit?: number },
 ): Promise<DataQueryJsonResult> {
   const params = positionalParameters(run.parameters);
-  const open = await connection(context, identity, run.connectionId);
+  const open = await queryConnection(context, identity, run.connectionId);
   const offset = page.offset ?? SQL_PAGING_DEFAULTS.offset;
   const limit = page.limit ?? SQL_PAGING_DEFAULTS.limit;
   const spec = {
     kind: 'pipeline' as const,
-    queryHash: hashOf(['connection-query', open.id, open.version, run.query, params]),
+    queryHash: connectionQueryHash(['connection-query', open.id, open.version, run.query, params]),
     datasetVersions: {},
     recordId: run.recordId ?? null,
     parameters: run.parameters ?? {},

@@ -2,8 +2,7 @@ import { COLUMN_DISTINCT_DEFAULT_LIMIT, type ColumnDistinctQuery, type ColumnDis
 import { checkAccess } from '../../http/access.js';
 import { invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import { noData } from '../query/pipeline.js';
-import type { QueryContext } from './context.js';
+import { noData, type QueryContext } from '../execution/index.js';
 import { quoteIdentifier } from './template.js';
 
 /** Distinct values of one column of a dataset, sorted with NULL last; the column must be one of the dataset's. */

@@ -4,7 +4,7 @@ import { checkAccess, checkExecutionAccess } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
-import * as repo from './executions-repo.js';
+import { executionRecords as repo } from '../execution/index.js';
 
 export const listExecutions = (db: Db, identity: Identity, query: PagingQuery): Promise<QueryExecutionList> =>
   repo.listExecutions(db, identity, query.offset ?? SQL_PAGING_DEFAULTS.offset, query.limit ?? SQL_PAGING_DEFAULTS.limit);

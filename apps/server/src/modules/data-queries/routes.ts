@@ -28,11 +28,9 @@ import {
 import { Type } from 'typebox';
 import { requireIdentity, type Identity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
-import { ARROW_STREAM_TYPE, assertArrowAccepted, sendArrow, withExecutionHeader } from '../query/arrow-reply.js';
+import { ARROW_STREAM_TYPE, assertArrowAccepted, cancelExecution, queryContext, sendArrow, withExecutionHeader } from '../execution/index.js';
 import * as bookmarks from './bookmarks.js';
-import { queryContext } from './context.js';
 import { columnDistinct } from './distinct.js';
-import { cancelExecution } from './executions.js';
 import { getExecution, getRecordExecution, latestRecordTemplateExecution, listExecutions } from './lookups.js';
 import { connectionRunOf, connectionSchema, runConnectionQuery, runConnectionQueryJson } from './connections.js';
 import { recordOf, runTemplate, runTemplateExecution, runTemplateJson, templateRunOf } from './run.js';

@@ -13,11 +13,18 @@ import {
 import { checkAccess, checkAttach, type Stored } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import { noData } from '../query/pipeline.js';
-import type { QueryContext } from './context.js';
-import { executionIdOf, resolveCacheMode, runTracked, startExecution, type ExecutionSpec, type ExecutionStart } from './executions.js';
-import * as executions from './executions-repo.js';
-import { drain } from './arrow-tap.js';
+import {
+  drain,
+  executionIdOf,
+  executionRecords as executions,
+  noData,
+  resolveCacheMode,
+  runTracked,
+  startExecution,
+  type ExecutionSpec,
+  type ExecutionStart,
+  type QueryContext,
+} from '../execution/index.js';
 import { SANDBOX_DATASET, sandboxArrow, sandboxPage, type SandboxDataset, type SandboxQuery } from './sandbox.js';
 import { expandTemplate, quoteIdentifier, wrapRollup } from './template.js';
 import { findTemplate } from './templates-repo.js';

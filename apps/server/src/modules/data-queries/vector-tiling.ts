@@ -5,11 +5,9 @@ import type { Dataset, VectorTilingRequest } from '@atlas/domain';
 import { assertCanCreate } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import { runPipeline } from '../query/service.js';
+import { readPipeline, runPipeline, type ExecutionStart, type QueryContext } from '../execution/index.js';
 import { startTiling, type VectorTiles } from '../vector-tiles/index.js';
-import type { QueryContext } from './context.js';
 import { connectionRunOf, runConnectionQuery } from './connections.js';
-import type { ExecutionStart } from './executions.js';
 import { runTemplate, templateRunOf } from './run.js';
 
 const NO_CACHE = { cacheMode: 'no-cache' } as const;
@@ -20,7 +18,7 @@ function runQuery(context: QueryContext, identity: Identity, request: VectorTili
   if (pipeline !== undefined) {
     const extra = (['queryTemplateId', 'datasetId', 'query', 'connectionId'] as const).filter((field) => request[field] !== undefined);
     if (extra.length > 0) throw badRequest('Give one query', `A pipeline comes alone; remove ${extra.join(', ')}`);
-    return runPipeline(context, identity, pipeline, NO_CACHE);
+    return runPipeline(context, identity, readPipeline(pipeline), NO_CACHE);
   }
   const onConnection = connectionRunOf({ queryTemplateId, datasetId, parameters, query, connectionId });
   if (onConnection) return runConnectionQuery(context, identity, { ...onConnection, ...NO_CACHE });

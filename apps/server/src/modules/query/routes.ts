@@ -2,9 +2,8 @@ import { DatasetQueryRequest, PipelineJson, QuantileRow, QueryServiceQuery, Tile
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
-import { queryContext } from '../data-queries/context.js';
-import { ARROW_STREAM_TYPE, assertArrowAccepted, sendArrow, withExecutionHeader } from './arrow-reply.js';
-import { runPipeline, runTileset, tilesetMetadata, tilesetQuantiles } from './service.js';
+import { ARROW_STREAM_TYPE, assertArrowAccepted, queryContext, readPipeline, runPipeline, sendArrow, withExecutionHeader } from '../execution/index.js';
+import { runTileset, tilesetMetadata, tilesetQuantiles } from './service.js';
 
 const tags = ['query'];
 const arrowResponse = {
@@ -34,7 +33,7 @@ export function queryRoutes(app: App, deps: AppDeps) {
       const identity = requireIdentity(request.identity);
       assertArrowAccepted(request.query.format, request.headers.accept);
       const { cacheMode, maxAge } = request.query;
-      const start = await withExecutionHeader(reply, () => runPipeline(context, identity, request.body, { cacheMode, maxAge }));
+      const start = await withExecutionHeader(reply, () => runPipeline(context, identity, readPipeline(request.body), { cacheMode, maxAge }));
       return sendArrow(reply, start);
     },
   );
@@ -54,7 +53,7 @@ export function queryRoutes(app: App, deps: AppDeps) {
       const identity = requireIdentity(request.identity);
       assertArrowAccepted(request.query.format, request.headers.accept);
       const { pipeline, cacheMode, maxAge } = request.body;
-      const start = await withExecutionHeader(reply, () => runPipeline(context, identity, pipeline, { cacheMode, maxAge }));
+      const start = await withExecutionHeader(reply, () => runPipeline(context, identity, readPipeline(pipeline), { cacheMode, maxAge }));
       return sendArrow(reply, start);
     },
   );
@@ -68,7 +67,7 @@ export function queryRoutes(app: App, deps: AppDeps) {
       const identity = requireIdentity(request.identity);
       assertArrowAccepted(request.query.format, request.headers.accept);
       const { cacheMode, maxAge } = request.query;
-      const start = await withExecutionHeader(reply, () => runTileset(context, identity, request.body, { cacheMode, maxAge }));
+      const start = await withExecutionHeader(reply, () => runTileset(context, identity, readPipeline(request.body), { cacheMode, maxAge }));
       return sendArrow(reply, start);
     },
   );
@@ -83,7 +82,7 @@ export function queryRoutes(app: App, deps: AppDeps) {
         response: { 200: TilesetMetadata, ...errorResponses(400, 401, 404, 408, 422) },
       },
     },
-    (request) => tilesetMetadata(context, requireIdentity(request.identity), request.body),
+    (request) => tilesetMetadata(context, requireIdentity(request.identity), readPipeline(request.body)),
   );
 
   app.post(

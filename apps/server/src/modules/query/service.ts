@@ -1,64 +1,32 @@
-import type { CacheMode, QuantileRow, QueryColumn, TilesetMetadata } from '@atlas/domain';
+// The query service (§7): pipelines posted to /query, /tileset, /tileset/metadata and /tileset/quantiles. Each
+// request's pipeline is parsed once by its route; running it is modules/execution's.
+import type { QuantileRow, QueryColumn, TilesetMetadata } from '@atlas/domain';
+import type { PipelineNode } from '@atlas/pipeline';
 import { AppError, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import type { QueryContext } from '../data-queries/context.js';
-import { databaseQueryConnections, runConnectionPipeline } from '../data-queries/connections.js';
-import { resolveCacheMode, startExecution, type ExecutionStart } from '../data-queries/executions.js';
-import { preparePipeline, readPipeline, type PreparedPipeline } from './pipeline.js';
+import { preparePipeline, readPipeline, runPipeline, type ExecutionStart, type QueryContext, type RunOptions } from '../execution/index.js';
 import { toQuantileRows } from './quantile-rows.js';
-
-export interface RunOptions {
-  cacheMode?: CacheMode;
-  maxAge?: number;
-}
-
-async function execute(context: QueryContext, identity: Identity, prepared: PreparedPipeline, options: RunOptions): Promise<ExecutionStart> {
-  const cacheMode = await resolveCacheMode(context, identity, options.cacheMode);
-  const datasetIds = Object.keys(prepared.datasetVersions);
-  const { sql, params } = prepared.compiled;
-  return startExecution(
-    context,
-    identity,
-    {
-      kind: 'pipeline',
-      queryHash: prepared.node.hash,
-      datasetVersions: prepared.datasetVersions,
-      datasetId: datasetIds.length === 1 ? datasetIds[0]! : null,
-      cacheMode,
-      maxAgeSeconds: options.maxAge,
-    },
-    ({ signal, timeoutMs }) => context.engine.queryArrow(sql, params, { signal, timeoutMs }),
-  );
-}
-
-/** POST /query and POST /v1/datasets/query: a pipeline's result as an Arrow stream (on its connection when it has a databaseQuery). */
-export async function runPipeline(context: QueryContext, identity: Identity, json: unknown, options: RunOptions): Promise<ExecutionStart> {
-  const node = readPipeline(json);
-  if (databaseQueryConnections(node).size > 0) return runConnectionPipeline(context, identity, node, options);
-  return execute(context, identity, await preparePipeline(context, identity, json), options);
-}
 
 const TILESET_ROOTS = new Set(['hexTile', 'tileJoin', 'tileExtract']);
 
-function assertTilesetPipeline(json: unknown): void {
-  const root = readPipeline(json);
+function assertTilesetPipeline(root: PipelineNode): void {
   if (!TILESET_ROOTS.has(root.type)) {
     throw invalidInput('Not a tileset pipeline', `A tileset query ends in a hexTile, tileJoin or tileExtract node, not ${root.type}`);
   }
 }
 
 /** POST /tileset: a hexTile / tileJoin / tileExtract pipeline's cells as an Arrow stream. */
-export async function runTileset(context: QueryContext, identity: Identity, json: unknown, options: RunOptions): Promise<ExecutionStart> {
-  assertTilesetPipeline(json);
-  return runPipeline(context, identity, json, options);
+export async function runTileset(context: QueryContext, identity: Identity, node: PipelineNode, options: RunOptions): Promise<ExecutionStart> {
+  assertTilesetPipeline(node);
+  return runPipeline(context, identity, node, options);
 }
 
 /** The H3 resolution of a cell string: the third hex digit of its 16-digit form. */
 const RESOLUTION_SQL = `strpos('0123456789abcdef', substr(lpad(lower(CAST(t."h3" AS VARCHAR)), 16, '0'), 3, 1)) - 1`;
 
 /** POST /tileset/metadata: the output columns, row count and (with an h3 column) the resolutions present. */
-export async function tilesetMetadata(context: QueryContext, identity: Identity, json: unknown): Promise<TilesetMetadata> {
-  const prepared = await preparePipeline(context, identity, json);
+export async function tilesetMetadata(context: QueryContext, identity: Identity, node: PipelineNode): Promise<TilesetMetadata> {
+  const prepared = await preparePipeline(context, identity, node);
   const { sql, params, columns } = prepared.compiled;
   const hasH3 = columns.some((column) => column.name === 'h3');
   const statement = hasH3
@@ -77,7 +45,7 @@ export async function tilesetMetadata(context: QueryContext, identity: Identity,
 async function quantiles(context: QueryContext, identity: Identity, json: unknown): Promise<QuantileRow[]> {
   const root = readPipeline(json);
   if (root.type !== 'tileQuantiles') throw invalidInput('Not a quantiles pipeline', `A quantiles query is one tileQuantiles node, not ${root.type}`);
-  const prepared = await preparePipeline(context, identity, json);
+  const prepared = await preparePipeline(context, identity, root);
   const rows = await context.engine.queryRows(prepared.compiled.sql, prepared.compiled.params, { timeoutMs: context.timeoutMs });
   return toQuantileRows(rows);
 }

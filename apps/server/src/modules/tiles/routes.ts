@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
-import { ARROW_STREAM_TYPE } from '../query/arrow-reply.js';
+import { ARROW_STREAM_TYPE } from '../execution/index.js';
 import { runningBuilds, startHextileBuild } from './build.js';
 import { publicTileRoutes } from './public-tiles.js';
 import { serveTile, tilesetIndex, tilesetMetadata, tilesetQuantiles, type JsonAnswer, type TileAnswer, type TimeSelection } from './service.js';

@@ -21,7 +21,7 @@ import { lockDataset, setDatasetState } from '../datasets/data-repo.js';
 import { presentDataset } from '../datasets/present.js';
 import { findDataset, updateDataset, type StoredDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
-import { noData } from '../query/pipeline.js';
+import { noData } from '../execution/index.js';
 import { assertBuildQuota, startTileLoad } from '../tiles/build-loads.js';
 import { runBuild, type TilingSettings } from './build.js';
 import { batchFeatures, chooseColumns, hintsFromNames, type ColumnHints } from './features.js';

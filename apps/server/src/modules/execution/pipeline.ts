@@ -6,7 +6,7 @@ import type { DatasetData } from '../../engine/types.js';
 import { checkAccess } from '../../http/access.js';
 import { AppError, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
-import type { QueryContext } from '../data-queries/context.js';
+import type { QueryContext } from './context.js';
 
 export interface PreparedPipeline {
   node: PipelineNode;
@@ -20,6 +20,7 @@ export function pipelineError(error: PipelineError): AppError {
   return new AppError(error.status, error.message, error.status === 400 ? AppStatusCode.BadRequest : AppStatusCode.InvalidInput, error.details);
 }
 
+/** Parses (and hashes) a serialized pipeline: done once per request, every later step takes the node. */
 export function readPipeline(json: unknown): PipelineNode {
   try {
     return deserialize(json);
@@ -68,8 +69,8 @@ export async function resolveDatasets(context: QueryContext, identity: Identity,
   return resolved;
 }
 
-export async function preparePipeline(context: QueryContext, identity: Identity, json: unknown): Promise<PreparedPipeline> {
-  const node = readPipeline(json);
+/** A parsed pipeline compiled for the embedded engine over the datasets it reads (read access checked on each). */
+export async function preparePipeline(context: QueryContext, identity: Identity, node: PipelineNode): Promise<PreparedPipeline> {
   const datasets = await resolveDatasets(context, identity, pipelineDatasets(node));
   try {
     const compiled = await compile(node, {

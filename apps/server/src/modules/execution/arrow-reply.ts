@@ -1,7 +1,7 @@
 import { AppStatusCode, Messages } from '@atlas/domain';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import { executionIdOf, type ExecutionStart } from '../data-queries/executions.js';
+import { executionIdOf, type ExecutionStart } from './executions.js';
 
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
 const ACCEPTED = new Set([ARROW_STREAM_TYPE, 'application/*', '*/*', 'application/octet-stream']);
