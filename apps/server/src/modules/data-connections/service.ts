@@ -213,11 +213,36 @@ export interface OpenConnection {
  */
 export async function openConnection(db: Queryable, identity: Identity, id: string, allowedHosts: readonly string[], action: 'read' | 'write' = 'read'): Promise<OpenConnection> {
   await checkAccess(db, identity, 'data-connection', id, action);
+  return opened(db, id, allowedHosts);
+}
+
+/** A connection whose access was checked: its connector and target, the secret decrypted only when dialled. */
+async function opened(db: Queryable, id: string, allowedHosts: readonly string[]): Promise<OpenConnection> {
   const row = (await repo.findConnection(db, id))!;
   const connector = connectorFor(row.type);
   const ciphertext = row.secret_ciphertext;
   const password = () => (ciphertext === null ? null : storedPassword(ciphertext, secretBinding(id, row.options)));
   return { id, connector, target: targetOf(connector, row.options, password, allowedHosts), version: iso(row.updated_at) };
+}
+
+/** A SQL dataset's query and its connection, opened to run it. */
+export interface SqlDatasetSource {
+  open: OpenConnection;
+  query: string;
+}
+
+/**
+ * A SQL dataset (type sql, with a connection and its SQL as metadata.source) opened on its connection; null for other
+ * datasets. The check is the caller's read access on the dataset: its connection was checked as its reference when
+ * the dataset was made, so a dataset shared without its connection still runs (only its own query, never other SQL).
+ */
+export async function openSqlDataset(db: Queryable, identity: Identity, datasetId: string, allowedHosts: readonly string[]): Promise<SqlDatasetSource | null> {
+  const dataset = await findDataset(db, datasetId);
+  const query = dataset?.metadata.source;
+  if (dataset?.type !== 'sql' || !dataset.dataConnection || typeof query !== 'string' || query.trim() === '') return null;
+  await checkAccess(db, identity, 'dataset', datasetId, 'read');
+  // A storage connection's connector refuses queries itself ("Not a database connection").
+  return { open: await opened(db, dataset.dataConnection.id, allowedHosts), query };
 }
 
 /** POST /v1/test-connection: unsaved options, or a saved connection the caller may read (as stored: nothing overrides it). */

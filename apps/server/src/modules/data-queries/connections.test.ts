@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePostgres, type FakePostgres } from '../../connectors/test-support/fake-postgres.js';
+import { addUser } from '../../test-support/fixtures.js';
 import { useHarness, type Harness } from '../../test-support/harness.js';
 import { onLocalPostgres } from '../../test-support/local-postgres.js';
 import { testStores } from '../../test-support/stores.js';
@@ -180,6 +181,35 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
       expect([stranger.statusCode, stranger.json().message]).toEqual([404, 'Data connection not found']);
       const notUuid = await post('/v1/data-queries', { connectionId: 'conn-1', query: 'SELECT 1' });
       expect([notUuid.statusCode, notUuid.json().message]).toEqual([404, 'Data connection not found']);
+    });
+
+    it('runs a SQL dataset on its connection for whoever may read the dataset, and no other SQL there', async () => {
+      const created = await post('/v1/datasets', { name: 'Sales', type: 'sql', dataConnectionId: connectionId, metadata: { type: 'sql', source: `SELECT region, qty FROM ${schema}.sales` } });
+      expect(created.statusCode, created.body).toBe(201);
+      const datasetId = created.json().id as string;
+      const byRegion = (input: object) => ({
+        type: 'sort',
+        props: { by: [{ expression: col('region') }] },
+        inputs: [{ type: 'group', props: { by: [{ expression: col('region') }], expressions: [{ expression: { kind: 'aggregate', fn: 'sum', operand: col('qty') }, alias: 'qty' }] }, inputs: [input] }],
+      });
+      const pipeline = byRegion({ type: 'dataset', props: { uuid: datasetId } });
+      const expected = [{ region: 'east', qty: 1 }, { region: 'north', qty: 12 }, { region: 'south', qty: 3 }];
+      const mine = await post('/v1/datasets/query', { pipeline });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(arrowRows(mine.rawPayload)).toEqual(expected);
+      // Someone of another organization: nothing, then the dataset shared with them (never the connection).
+      const outsider = await addUser(h.db, { email: `sql-${store.name}@other.org`, organization: `Other ${store.name}` });
+      expect((await post('/v1/datasets/query', { pipeline }, outsider.email)).json().message).toBe('Dataset not found');
+      const shared = await post('/v1/permissions', { resourceType: 'dataset', resourceId: datasetId, granteeType: 'user', granteeId: outsider.id, role: 'viewer' });
+      expect(shared.statusCode, shared.body).toBe(201);
+      const theirs = await post('/v1/datasets/query', { pipeline }, outsider.email);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(arrowRows(theirs.rawPayload)).toEqual(expected);
+      // SQL of their own on the dataset's connection still needs the connection, which was not shared.
+      const own = dq(connectionId, `SELECT region FROM ${schema}.sales`);
+      expect((await post('/query', own, outsider.email)).json().message).toBe('Data connection not found');
+      const join = { type: 'join', props: { on: [['region', 'region']] }, inputs: [pipeline, own] };
+      expect((await post('/query', join, outsider.email)).json().message).toBe('Data connection not found');
     });
 
     it("lists the connection's schemas, tables and columns", async () => {

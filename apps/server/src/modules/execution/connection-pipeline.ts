@@ -10,6 +10,7 @@ import { openConnection, type OpenConnection } from '../data-connections/service
 import type { QueryContext } from './context.js';
 import { resolveCacheMode, startExecution, type ExecutionStart } from './executions.js';
 import { pipelineDatasets, pipelineError } from './pipeline.js';
+import type { WithSqlDatasets } from './sql-datasets.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,29 +23,41 @@ export async function queryConnection(context: QueryContext, identity: Identity,
 /** The cache key part of a query on a connection: what runs, on which connection at which version. */
 export const connectionQueryHash = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
-/** The connection ids of a pipeline's databaseQuery nodes. */
-export function databaseQueryConnections(root: PipelineNode): Set<string> {
-  const found = new Set<string>();
-  const seen = new Set<PipelineNode>();
+/** A pipeline's databaseQuery nodes. */
+function databaseQueries(root: PipelineNode): Set<Extract<PipelineNode, { type: 'databaseQuery' }>> {
+  const found = new Set<Extract<PipelineNode, { type: 'databaseQuery' }>>();
   const visit = (node: PipelineNode) => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    if (node.type === 'databaseQuery') found.add(node.props.connectionId);
+    if (node.type === 'databaseQuery') found.add(node);
     node.inputs.forEach(visit);
   };
   visit(root);
   return found;
 }
 
+/** The connection ids of a pipeline's databaseQuery nodes. */
+export const databaseQueryConnections = (root: PipelineNode) => new Set([...databaseQueries(root)].map((node) => node.props.connectionId));
+
 /**
- * A pipeline with databaseQuery nodes runs whole on their connection: one connection per pipeline, no dataset of the
- * embedded engine, compiled for PostgreSQL (the warehouse's own types describe the query's columns).
+ * The pipeline's one connection: opened already when every databaseQuery on it came from a SQL dataset the caller may
+ * read, else through the caller's own read access on the connection (SQL the caller wrote needs it).
+ */
+async function pipelineConnection(context: QueryContext, identity: Identity, root: PipelineNode, id: string, fromDatasets: WithSqlDatasets['fromDatasets']) {
+  const opened = fromDatasets.connections.get(id);
+  const written = [...databaseQueries(root)].some((node) => !fromDatasets.nodes.has(node));
+  return opened && !written ? opened : queryConnection(context, identity, id);
+}
+
+/**
+ * A pipeline with databaseQuery nodes (SQL datasets among them) runs whole on their connection: one connection per
+ * pipeline, no dataset of the embedded engine, compiled for PostgreSQL (the warehouse's own types describe the
+ * query's columns).
  */
 export async function runConnectionPipeline(
   context: QueryContext,
   identity: Identity,
   node: PipelineNode,
   options: { cacheMode?: CacheMode; maxAge?: number },
+  fromDatasets: WithSqlDatasets['fromDatasets'],
 ): Promise<ExecutionStart> {
   const ids = [...databaseQueryConnections(node)];
   if (ids.length > 1) throw invalidInput('A pipeline runs on one connection', `Its databaseQuery nodes name ${ids.length} connections`);
@@ -52,7 +65,7 @@ export async function runConnectionPipeline(
   if (datasets.length > 0) {
     throw invalidInput('Datasets cannot be mixed into a pipeline that runs on a connection', `The pipeline reads dataset ${datasets[0]} of the embedded engine and a databaseQuery`);
   }
-  const open = await queryConnection(context, identity, ids[0]!);
+  const open = await pipelineConnection(context, identity, node, ids[0]!, fromDatasets);
   let compiled;
   try {
     compiled = await compile(node, {
