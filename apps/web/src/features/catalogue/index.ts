@@ -11,4 +11,5 @@ export { ListBody, type ListBodyProps } from './ListBody';
 export { ListTable, type ListColumn } from './ListTable';
 export { noMatchText } from './emptyText';
 export { CardActions, CardPlaceholder, CatalogueCard, type CardActionsProps } from './CatalogueCard';
-export { LOCK_REFRESH_MS, useKeepaliveClient } from './lockKeeping';
+export { cancelPendingRelease, LOCK_REFRESH_MS, releaseAfterUnmount, useKeepaliveClient } from './lockKeeping';
+export { useReadableConnections } from './readableConnections';

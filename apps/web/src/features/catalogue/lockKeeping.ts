@@ -20,3 +20,26 @@ export function useKeepaliveClient(): ApiClient {
   tokenRef.current = token;
   return useMemo(() => createApiClient({ baseUrl: client.http.baseUrl, getToken: () => tokenRef.current, fetch: keepaliveFetch }), [client]);
 }
+
+/** Releases an editor's unmount scheduled, by record key: the same record's editor mounting again first cancels it. */
+const pendingReleases = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Releases after the current task: React's StrictMode (and a route that re-renders the same editor) unmounts and
+ * mounts an editor at once, and the lock it still holds must not be given up on the way.
+ */
+export function releaseAfterUnmount(key: string, release: () => void): void {
+  pendingReleases.set(
+    key,
+    setTimeout(() => {
+      pendingReleases.delete(key);
+      release();
+    }, 0),
+  );
+}
+
+/** The editor of `key` is open again: a release its last unmount scheduled does not happen. */
+export function cancelPendingRelease(key: string): void {
+  clearTimeout(pendingReleases.get(key));
+  pendingReleases.delete(key);
+}

@@ -1,13 +1,13 @@
 // "Write to warehouse": the dataset's rows into a new table of a PostgreSQL or Redshift connection the user may edit
 // (POST /v1/datasets/{id}/workbench). The server refuses a table that exists and writes all rows or none.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { WAREHOUSE_TABLE_NAME_PATTERN, type DataConnection, type Dataset } from '@atlas/domain';
+import { WAREHOUSE_TABLE_NAME_PATTERN, type Dataset } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
-import { recordAbilities } from '../catalogue';
+import { recordAbilities, useReadableConnections } from '../catalogue';
 import { Modal } from '../sharing';
 import { formatCount } from './format';
 import { rowCountOf } from './listing';
@@ -16,18 +16,10 @@ import { rowCountOf } from './listing';
 const WRITABLE_TYPES = ['postgres', 'redshift'] as const;
 const TABLE_NAME = new RegExp(WAREHOUSE_TABLE_NAME_PATTERN);
 
-/** The connections of the user and of the organization it may edit, each once, by name. */
+/** The connections of the user and of the organization it may edit. */
 function useWritableConnections() {
-  const client = useApiClient();
   const user = useSignedInUser();
-  return useQuery({
-    queryKey: ['data-connections', 'writable', ...WRITABLE_TYPES],
-    queryFn: async () => {
-      const [own, organization] = await Promise.all([client.dataConnections.list({ types: WRITABLE_TYPES }), client.dataConnections.forOrganization({ types: WRITABLE_TYPES })]);
-      const byId = new Map<string, DataConnection>([...own.items, ...organization.items].map((connection) => [connection.id, connection]));
-      return [...byId.values()].filter((connection) => recordAbilities(connection, user).write).sort((a, b) => a.name.localeCompare(b.name));
-    },
-  });
+  return useReadableConnections(WRITABLE_TYPES, (connection) => recordAbilities(connection, user).write);
 }
 
 export function WarehouseWriteDialog({ dataset, onClose }: { dataset: Dataset; onClose(): void }) {

@@ -5,11 +5,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { CatalogueRecord } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
-import { useKeepaliveClient } from '../catalogue';
+import { cancelPendingRelease, releaseAfterUnmount, useKeepaliveClient } from '../catalogue';
 import { reacquireLock, watchPageLifecycle } from './pageLifecycle';
-
-/** Releases scheduled by an unmount, by map: a remount of the same map within the same task (React's StrictMode) cancels it. */
-const pending = new Map<string, number>();
 
 /**
  * While `holding` (the user edits the saved map `mapId` under its lock), releases the lock when the map is left, and
@@ -28,8 +25,7 @@ export function useLockRelease(mapId: string | undefined, holding: boolean, onRe
 
   useEffect(() => {
     if (!mapId || !holding) return;
-    window.clearTimeout(pending.get(mapId));
-    pending.delete(mapId);
+    cancelPendingRelease(`map:${mapId}`);
     // Best effort: a release that does not arrive leaves the lock to lapse on its own.
     const release = () => void releaser.locks.release('map', mapId).catch(() => undefined);
     const unwatch = watchPageLifecycle(window, {
@@ -40,13 +36,7 @@ export function useLockRelease(mapId: string | undefined, holding: boolean, onRe
       unwatch();
       // Still holding at cleanup: the builder is leaving (not merely losing the lock to someone else).
       if (!holdingRef.current || kept.current) return;
-      pending.set(
-        mapId,
-        window.setTimeout(() => {
-          pending.delete(mapId);
-          release();
-        }, 0),
-      );
+      releaseAfterUnmount(`map:${mapId}`, release);
     };
   }, [mapId, holding, releaser, client]);
 

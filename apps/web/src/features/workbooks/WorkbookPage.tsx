@@ -16,8 +16,7 @@ import { Facts } from '../../ui/Facts';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { recordAbilities } from '../catalogue';
-import { useConnectionList } from '../connectors/queries';
+import { recordAbilities, useReadableConnections } from '../catalogue';
 import { PageFrame } from '../dashboards/PageFrame';
 import { useLeaveGuard } from '../map-builder/useLeaveGuard';
 import { useReadableDatasets } from '../queries/queries';
@@ -64,7 +63,7 @@ function WorkbookEditor({ opened }: { opened: { record: CatalogueRecord; access:
   }));
   const [document, setDocument] = useState(saved.document);
   const [sharing, setSharing] = useState(false);
-  const connections = useConnectionList('mine');
+  const connections = useReadableConnections();
   const datasets = useReadableDatasets();
   useWorkbookLock(record.id, editing);
   const dirty = editing && !sameDocument(document, saved.document);

@@ -3,7 +3,7 @@
 // away (a keepalive request, so it outlives the page). A release that never arrives leaves the lock to lapse.
 import { useEffect } from 'react';
 import { useApiClient } from '../../api/ApiClientContext';
-import { LOCK_REFRESH_MS, useKeepaliveClient } from '../catalogue';
+import { cancelPendingRelease, LOCK_REFRESH_MS, releaseAfterUnmount, useKeepaliveClient } from '../catalogue';
 import { watchPageLifecycle } from '../map-builder/pageLifecycle';
 
 export function useWorkbookLock(workbookId: string, holding: boolean) {
@@ -12,6 +12,7 @@ export function useWorkbookLock(workbookId: string, holding: boolean) {
 
   useEffect(() => {
     if (!holding) return;
+    cancelPendingRelease(`workbook:${workbookId}`);
     // A failed refresh is retried on the next tick; the lock is held until it lapses.
     const timer = window.setInterval(() => void client.workbooks.get(workbookId, { acquireLock: true }).catch(() => undefined), LOCK_REFRESH_MS);
     const release = () => void releaser.locks.release('workbook', workbookId).catch(() => undefined);
@@ -23,7 +24,7 @@ export function useWorkbookLock(workbookId: string, holding: boolean) {
     return () => {
       window.clearInterval(timer);
       unwatch();
-      release();
+      releaseAfterUnmount(`workbook:${workbookId}`, release);
     };
   }, [client, releaser, workbookId, holding]);
 }
