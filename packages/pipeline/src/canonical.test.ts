@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, deepFreeze, sha256Hex } from './canonical.js';
-import { quoteIdent } from './sql.js';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
@@ -31,14 +30,5 @@ describe('deepFreeze', () => {
   it('freezes nested objects and arrays', () => {
     const value = deepFreeze({ a: [{ b: 1 }] });
     expect(Object.isFrozen(value.a[0])).toBe(true);
-  });
-});
-
-describe('quoteIdent', () => {
-  it('wraps in double quotes and doubles embedded ones', () => {
-    expect(quoteIdent('a')).toBe('"a"');
-    expect(quoteIdent('a"; DROP TABLE x; --')).toBe('"a""; DROP TABLE x; --"');
-    expect(quoteIdent('')).toBe('""');
-    expect(() => quoteIdent('a\u0000')).toThrow(TypeError);
   });
 });

@@ -2,8 +2,8 @@
 // Column names enter the SQL only as quoted identifiers; literals only as `$n` parameters.
 import { quoteForMessage, type Site } from './errors.js';
 import type { Expression, LiteralValue } from './expression.js';
-import { columnRef, DATE_TRUNC_UNITS, sqlType } from './sql.js';
-import type { ColumnInfo, ColumnType, Dialect } from './types.js';
+import { DATE_TRUNC_UNITS, type DialectSql } from './dialects.js';
+import type { ColumnInfo, ColumnType } from './types.js';
 
 export interface TypedSql {
   readonly sql: string;
@@ -17,7 +17,8 @@ export interface Scope {
 }
 
 export interface ExpressionCompiler {
-  readonly dialect: Dialect;
+  /** The SQL family compiled to: quoting, type names and the functions that differ. */
+  readonly sql: DialectSql;
   param(value: unknown): string;
 }
 
@@ -71,8 +72,11 @@ export function compileLiteral(value: LiteralValue, compiler: ExpressionCompiler
   if (typeof value === 'string') type = hint === 'timestamp' || hint === 'date' ? hint : 'string';
   else if (typeof value === 'boolean') type = 'boolean';
   else type = Number.isSafeInteger(value) ? 'integer' : 'number';
-  return { sql: `CAST(${compiler.param(value)} AS ${sqlType(type, compiler.dialect)})`, type };
+  return { sql: `CAST(${compiler.param(value)} AS ${compiler.sql.type(type)})`, type };
 }
+
+/** 422 for an aggregate the warehouse has no exact form of (an approximation would answer something else). */
+const unavailable = (fn: string, sql: DialectSql) => `${fn} is not available on ${sql.name}`;
 
 function describe(expression: Expression, op: string): string {
   return expression.kind === 'column' ? `Column ${quoteForMessage(expression.name)}` : `Operand of ${op}`;
@@ -109,7 +113,7 @@ function compileNode(
   switch (expression.kind) {
     case 'column': {
       const column = lookupColumn(scope, expression.name, site.at('name'));
-      return { sql: columnRef(column.name, scope.qualifier), type: column.type };
+      return { sql: compiler.sql.column(column.name, scope.qualifier), type: column.type };
     }
     case 'literal':
       return compileLiteral(expression.value, compiler, hint);
@@ -138,15 +142,14 @@ function compileNode(
         case '/': {
           expect(isNumeric(left.type), expression.left, left.type, 'numeric', op, site.at('left'));
           expect(isNumeric(right.type), expression.right, right.type, 'numeric', op, site.at('right'));
-          // Always a floating-point division; division by zero gives NULL on both engines.
-          const dividend = compiler.dialect === 'postgres' ? `CAST(${left.sql} AS DOUBLE PRECISION)` : left.sql;
-          return { sql: `(${dividend} / NULLIF(${right.sql}, 0))`, type: 'number' };
+          // Always a floating-point division; division by zero gives NULL on every dialect.
+          return { sql: compiler.sql.divide(left.sql, right.sql), type: 'number' };
         }
         case '%': {
           const integral = (type: ColumnType) => type === 'integer' || type === 'unknown';
           expect(integral(left.type), expression.left, left.type, 'an integer', op, site.at('left'));
           expect(integral(right.type), expression.right, right.type, 'an integer', op, site.at('right'));
-          return { sql: `(${left.sql} % NULLIF(${right.sql}, 0))`, type: 'integer' };
+          return { sql: compiler.sql.modulo(left.sql, right.sql), type: 'integer' };
         }
         case 'and':
         case 'or':
@@ -200,17 +203,16 @@ function compileNode(
           return { sql: `avg(${distinct}${x})`, type: 'number' };
         case 'median':
           expect(isNumeric(operand.type), expression.operand, operand.type, 'numeric', fn, site.at('operand'));
-          return {
-            sql: compiler.dialect === 'postgres' ? `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${x})` : `median(${x})`,
-            type: 'number',
-          };
+          if (!compiler.sql.median) return site.reject(unavailable(fn, compiler.sql));
+          return { sql: compiler.sql.median(x), type: 'number' };
         case 'min':
         case 'max':
           expect(operand.type !== 'geometry', expression.operand, operand.type, 'orderable', fn, site.at('operand'));
           return { sql: `${fn}(${distinct}${x})`, type: operand.type };
         case 'mode':
           expect(operand.type !== 'geometry', expression.operand, operand.type, 'comparable', fn, site.at('operand'));
-          return { sql: compiler.dialect === 'postgres' ? `mode() WITHIN GROUP (ORDER BY ${x})` : `mode(${x})`, type: operand.type };
+          if (!compiler.sql.mode) return site.reject(unavailable(fn, compiler.sql));
+          return { sql: compiler.sql.mode(x), type: operand.type };
       }
       break;
     }
@@ -218,7 +220,7 @@ function compileNode(
       const operand = sub(expression.operand, 'operand', 'timestamp');
       expect(isTemporal(operand.type), expression.operand, operand.type, 'a timestamp or date', 'timeTrunc', site.at('operand'));
       const unit = DATE_TRUNC_UNITS[expression.interval];
-      return { sql: `date_trunc('${unit}', CAST(${operand.sql} AS TIMESTAMP))`, type: 'timestamp' };
+      return { sql: compiler.sql.truncate(unit, `CAST(${operand.sql} AS ${compiler.sql.type('timestamp')})`), type: 'timestamp' };
     }
   }
   throw new Error('unreachable expression kind');

@@ -5,11 +5,13 @@ import { PipelineError, Site } from './errors.js';
 import { checkUniqueColumns, type CompileState, type NodeSql, type Relation } from './node-definition.js';
 import { deserialize, isPipelineNode } from './node.js';
 import { definitionOf, type PipelineNode } from './registry.js';
-import { ParamList, POSTGRES_MAX_PARAMS, quoteIdent } from './sql.js';
+import { dialectSql } from './dialects.js';
+import { ParamList } from './sql.js';
 import { COLUMN_TYPES, type CompiledQuery, type CompileContext, type DatabaseQueryRequest, type ResolvedRelation } from './types.js';
 import { columnList } from './nodes/shared.js';
 
-export const H3_UNAVAILABLE = 'H3 functions are not available on postgres connections';
+/** 422 where the atlas_h3_* functions do not exist (every warehouse). */
+export const h3Unavailable = (dialect: string) => `H3 functions are not available on ${dialect} connections`;
 export const DATABASE_QUERY_IN_ENGINE = 'databaseQuery runs on its connection, not in the embedded engine';
 
 function checkResolved(resolved: ResolvedRelation, what: string): ResolvedRelation {
@@ -40,15 +42,16 @@ function databaseQueries(node: PipelineNode, found = new Map<string, PipelineNod
  */
 export async function compile(pipeline: PipelineNode, context: CompileContext): Promise<CompiledQuery> {
   const root = isPipelineNode(pipeline) ? pipeline : deserialize(pipeline);
-  if (context.dialect !== 'duckdb' && context.dialect !== 'postgres') throw new TypeError(`Unknown dialect ${String(context.dialect)}`);
-  const dialect = context.dialect;
+  const sql = dialectSql(context.dialect);
+  const dialect = sql.name;
   const rootSite = new Site('$', 'Invalid pipeline');
 
-  // On postgres without runDatabaseQuery, a databaseQuery is inlined: its own $1..$k come first.
+  // Compiled for the connection itself (describeDatabaseQuery, no runDatabaseQuery), a databaseQuery is inlined: its own
+  // $1..$k come first. A MotherDuck connection inlines on the duckdb dialect too.
   let inlined: (PipelineNode & { type: 'databaseQuery' }) | undefined;
-  if (dialect === 'postgres' && !context.runDatabaseQuery) {
+  if (!context.runDatabaseQuery && context.describeDatabaseQuery) {
     const queries = [...databaseQueries(root).values()];
-    if (queries.length > 1) return rootSite.reject('Only one databaseQuery can run in one postgres statement');
+    if (queries.length > 1) return rootSite.reject(`Only one databaseQuery can run in one ${dialect} statement`);
     inlined = queries[0];
   }
   const params = new ParamList(inlined ? inlined.props.params.length : 0);
@@ -56,19 +59,19 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
   const relations = new Map<string, Relation>();
   const datasets = new Map<string, Promise<ResolvedRelation>>();
 
-  const addCte = (sql: string): string => {
-    const name = quoteIdent(`n${ctes.length}`);
-    ctes.push(`${name} AS (${sql})`);
+  const addCte = (text: string): string => {
+    const name = sql.ident(`n${ctes.length}`);
+    ctes.push(`${name} AS (${text})`);
     return name;
   };
 
   const stateFor = (site: Site): CompileState => ({
-    dialect,
+    sql,
     context,
     site,
     param: (value) => params.add(value),
-    literal: (value, type) => compileLiteral(value, { dialect, param: (v) => params.add(v) }, type),
-    expression: (expression, scope, at, options) => compileExpression(expression, scope, { dialect, param: (v) => params.add(v) }, at, options),
+    literal: (value, type) => compileLiteral(value, { sql, param: (v) => params.add(v) }, type),
+    expression: (expression, scope, at, options) => compileExpression(expression, scope, { sql, param: (v) => params.add(v) }, at, options),
     async resolveDataset(uuid) {
       let pending = datasets.get(uuid);
       if (!pending) {
@@ -79,21 +82,23 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
     },
     addCte,
     requireH3(at) {
-      if (dialect === 'postgres') return at.reject(H3_UNAVAILABLE);
+      // The atlas_h3_* functions are the embedded engine's own: a statement for a connection (MotherDuck too) has none.
+      if (!sql.h3 || inlined) return at.reject(h3Unavailable(dialect));
     },
     async databaseQuery(request: DatabaseQueryRequest, at: Site): Promise<NodeSql> {
       if (context.runDatabaseQuery) {
         const resolved = checkResolved(await context.runDatabaseQuery(request), 'runDatabaseQuery');
         if (resolved.columns.length === 0) return at.reject('databaseQuery yields no columns');
-        return { sql: `SELECT ${columnList(resolved.columns, 't')} FROM ${resolved.relation} AS t`, columns: resolved.columns };
+        return { sql: `SELECT ${columnList(resolved.columns, 't', sql)} FROM ${resolved.relation} AS t`, columns: resolved.columns };
       }
-      if (dialect === 'duckdb') return at.reject(DATABASE_QUERY_IN_ENGINE);
-      if (!context.describeDatabaseQuery) return at.reject('databaseQuery needs describeDatabaseQuery to compile on postgres');
+      if (!context.describeDatabaseQuery) {
+        return at.reject(dialect === 'duckdb' ? DATABASE_QUERY_IN_ENGINE : `databaseQuery needs describeDatabaseQuery to compile on ${dialect}`);
+      }
       const described = checkResolved({ relation: 'q', columns: await context.describeDatabaseQuery(request) }, 'describeDatabaseQuery');
       if (described.columns.length === 0) return at.reject('databaseQuery yields no columns');
       // The user's own SQL for the user's own warehouse; newlines keep a trailing comment from swallowing the parenthesis.
       const text = request.query.replace(/[\s;]+$/, '');
-      return { sql: `SELECT ${columnList(described.columns, 't')} FROM (\n${text}\n) AS t`, columns: described.columns };
+      return { sql: `SELECT ${columnList(described.columns, 't', sql)} FROM (\n${text}\n) AS t`, columns: described.columns };
     },
   });
 
@@ -116,13 +121,13 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
   };
 
   const result = await compileNode(root, new Site('$', 'Invalid pipeline'));
-  const sql = ctes.length > 0 ? `WITH ${ctes.join(', ')} ${result.sql}` : result.sql;
+  const statement = ctes.length > 0 ? `WITH ${ctes.join(', ')} ${result.sql}` : result.sql;
   const allParams = inlined ? [...inlined.props.params, ...params.values] : params.values;
-  if (dialect === 'postgres' && allParams.length > POSTGRES_MAX_PARAMS) {
-    return rootSite.reject('Pipeline has too many values for one postgres statement', `${allParams.length} parameters; postgres accepts at most ${POSTGRES_MAX_PARAMS}`);
+  if (sql.maxParams !== undefined && allParams.length > sql.maxParams) {
+    return rootSite.reject(`Pipeline has too many values for one ${dialect} statement`, `${allParams.length} parameters; ${dialect} accepts at most ${sql.maxParams}`);
   }
   return {
-    sql,
+    sql: statement,
     params: Object.freeze(allParams),
     columns: Object.freeze(result.columns.map((column) => ({ name: column.name, type: column.type }))),
     ...(inlined ? { connectionId: inlined.props.connectionId } : {}),

@@ -15,6 +15,8 @@ export { NODE_KINDS } from './registry.js';
 export { PipelineError, type PipelineErrorStatus } from './errors.js';
 export { deserialize, serialize, isPipelineNode } from './node.js';
 export { compile } from './compile.js';
+export { pipelineJsonSchemas, type PipelineNodeJson } from './pipeline-json-schema.js';
+export type { JsonSchema } from './json-schema.js';
 export {
   node,
   dataset,

@@ -3,6 +3,7 @@
 import { TIME_INTERVAL_CODES, TIME_INTERVALS } from '@atlas/domain';
 import { isPlainObject, own } from './canonical.js';
 import type { Site } from './errors.js';
+import type { JsonSchema } from './json-schema.js';
 
 export interface PropType<T> {
   /** Human description used in error details and the README (`integer 1..15`). */
@@ -13,13 +14,15 @@ export interface PropType<T> {
   readonly default?: T;
   /** Checks and normalises a present value; throws through `site.fail` on a wrong one. */
   parse(value: unknown, site: Site): T;
+  /** The JSON schema of a present value (OpenAPI documents pipelines with it; `parse` stays the judge). */
+  readonly schema: JsonSchema;
 }
 
 /** The prop types of a props interface: every key, optional ones included. */
 export type PropTypes<P> = { readonly [K in keyof P]-?: PropType<P[K]> };
 
-function prop<T>(description: string, parse: (value: unknown, site: Site) => T): PropType<T> {
-  return { description, optional: false, parse };
+function prop<T>(description: string, parse: (value: unknown, site: Site) => T, schema: JsonSchema): PropType<T> {
+  return { description, optional: false, parse, schema: { ...schema, description } };
 }
 
 /** The prop may be absent; null counts as absent. */
@@ -29,7 +32,8 @@ export function optional<T>(type: PropType<T>): PropType<T | undefined> {
 
 /** The prop defaults to `value` when absent or null. */
 export function withDefault<T>(type: PropType<T>, value: T): PropType<T> {
-  return { ...type, optional: true, default: value, description: `${type.description} (default ${JSON.stringify(value)})` };
+  const description = `${type.description} (default ${JSON.stringify(value)})`;
+  return { ...type, optional: true, default: value, description, schema: { ...type.schema, description, default: value } };
 }
 
 /**
@@ -62,6 +66,7 @@ export function parseProps<P>(types: PropTypes<P>, raw: unknown, propsSite: Site
 // Value checkers shared by prop types and expression parsing.
 
 export const MAX_NAME_LENGTH = 255;
+export const NAME_SCHEMA: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH };
 
 /** A non-empty string of at most `max` characters. */
 export function checkString(value: unknown, site: Site, what: string, max = 1_000_000): string {
@@ -92,6 +97,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type TimeIntervalCode = (typeof TIME_INTERVAL_CODES)[number];
 const LONG_INTERVALS: Record<string, TimeIntervalCode> = { YEAR: 'Y', MONTH: 'M', DAY: 'D', HOUR: 'H', MINUTE: 'T' };
 
+/** The codes and the long names `checkInterval` accepts. */
+export const INTERVAL_SCHEMA: JsonSchema = { type: 'string', enum: [...TIME_INTERVAL_CODES, ...Object.keys(LONG_INTERVALS)] };
+
 /** One of Y M D H T; the long names YEAR..MINUTE are accepted and normalised to their codes. SECOND has no code. */
 export function checkInterval(value: unknown, site: Site, what = 'interval'): TimeIntervalCode {
   if (typeof value === 'string') {
@@ -107,11 +115,11 @@ export function checkInterval(value: unknown, site: Site, what = 'interval'): Ti
 // Prop types.
 
 export function string(description = 'non-empty string', max = 1_000_000): PropType<string> {
-  return prop(description, (value, site) => checkString(value, site, lastSegment(site), max));
+  return prop(description, (value, site) => checkString(value, site, lastSegment(site), max), { type: 'string', minLength: 1, maxLength: max });
 }
 
 export function name(description = 'column name (1..255 characters)'): PropType<string> {
-  return prop(description, (value, site) => checkName(value, site, lastSegment(site)));
+  return prop(description, (value, site) => checkName(value, site, lastSegment(site)), NAME_SCHEMA);
 }
 
 /** A UUID, normalised to lower case. */
@@ -120,19 +128,20 @@ export function uuid(): PropType<string> {
     const text = checkString(value, site, lastSegment(site), 64);
     if (!UUID.test(text)) return site.fail(`${lastSegment(site)} must be a UUID`);
     return text.toLowerCase();
-  });
+  }, { type: 'string', format: 'uuid' });
 }
 
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER): PropType<number> {
   const description = max === Number.MAX_SAFE_INTEGER ? `integer ≥ ${min}` : `integer ${min}..${max}`;
-  return prop(description, (value, site) => checkInteger(value, site, lastSegment(site), min, max));
+  const range = max === Number.MAX_SAFE_INTEGER ? { minimum: min } : { minimum: min, maximum: max };
+  return prop(description, (value, site) => checkInteger(value, site, lastSegment(site), min, max), { type: 'integer', ...range });
 }
 
 export function boolean(): PropType<boolean> {
   return prop('boolean', (value, site) => {
     if (typeof value !== 'boolean') return site.fail(`${lastSegment(site)} must be a boolean`);
     return value;
-  });
+  }, { type: 'boolean' });
 }
 
 export function oneOf<const V extends string>(values: readonly V[]): PropType<V> {
@@ -141,16 +150,16 @@ export function oneOf<const V extends string>(values: readonly V[]): PropType<V>
       return site.fail(`${lastSegment(site)} must be one of ${values.join(', ')}`);
     }
     return value as V;
-  });
+  }, { type: 'string', enum: values });
 }
 
 export function interval(): PropType<TimeIntervalCode> {
-  return prop(`one of ${TIME_INTERVAL_CODES.join(', ')}`, (value, site) => checkInterval(value, site, lastSegment(site)));
+  return prop(`one of ${TIME_INTERVAL_CODES.join(', ')}`, (value, site) => checkInterval(value, site, lastSegment(site)), INTERVAL_SCHEMA);
 }
 
-/** A prop type with a custom parser. */
-export function custom<T>(description: string, parse: (value: unknown, site: Site) => T): PropType<T> {
-  return prop(description, parse);
+/** A prop type with a custom parser and the JSON schema of the values it accepts. */
+export function custom<T>(description: string, parse: (value: unknown, site: Site) => T, schema: JsonSchema): PropType<T> {
+  return prop(description, parse, schema);
 }
 
 /** The last path segment of a site (`length` for `$.props.length`), used to name the prop in details. */

@@ -7,7 +7,9 @@ export interface ColumnInfo {
   readonly type: ColumnType;
 }
 
-export type Dialect = 'duckdb' | 'postgres';
+/** SQL families a pipeline compiles to: the embedded engine (duckdb) and each warehouse family (dialects.ts). */
+export const DIALECTS = ['duckdb', 'postgres', 'redshift', 'snowflake', 'bigquery', 'databricks', 'trino', 'kinetica'] as const;
+export type Dialect = (typeof DIALECTS)[number];
 export type MaybePromise<T> = T | Promise<T>;
 
 /** What the engine hands the compiler for a dataset uuid: a trusted relation and its columns. */
@@ -32,11 +34,11 @@ export interface CompileContext {
   resolveDataset(uuid: string): MaybePromise<ResolvedRelation>;
   /**
    * Runs a databaseQuery on its own connection and exposes the result to this engine as a trusted relation
-   * (for example a temporary table). When absent: duckdb compilation of a databaseQuery fails with 422;
-   * postgres compilation inlines the query and marks the result with its connectionId.
+   * (for example a temporary table). When absent, a databaseQuery is inlined if describeDatabaseQuery is given (the
+   * statement then runs on that connection, in its dialect, and is marked with its connectionId); else 422.
    */
   runDatabaseQuery?(request: DatabaseQueryRequest): MaybePromise<ResolvedRelation>;
-  /** postgres dialect, inlined databaseQuery: the columns the query yields (the engine may run it with LIMIT 0). */
+  /** Inlined databaseQuery (compiling for the connection itself): the columns the query yields (the engine may run it with LIMIT 0). */
   describeDatabaseQuery?(request: DatabaseQueryRequest): MaybePromise<readonly ColumnInfo[]>;
 }
 

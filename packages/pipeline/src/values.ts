@@ -1,8 +1,8 @@
 // Literal tables (inline_data, hexify cells, tileExtract cells) as `VALUES` lists of typed `$n` parameters.
 import type { LiteralValue } from './expression.js';
 import type { NodeSql } from './node-definition.js';
-import { quoteIdent, sqlType } from './sql.js';
-import type { ColumnInfo, ColumnType, Dialect } from './types.js';
+import type { DialectSql } from './dialects.js';
+import type { ColumnInfo, ColumnType } from './types.js';
 
 export interface Table {
   readonly columns: readonly ColumnInfo[];
@@ -52,17 +52,17 @@ export function inferTable(names: readonly string[], rows: readonly (readonly Li
 }
 
 /**
- * `SELECT * FROM (VALUES (CAST($1 AS T1), CAST($2 AS T2)), …) AS t("a", "b")`; with no rows, a typed empty SELECT.
- * Every value is a parameter; names are quoted identifiers.
+ * `SELECT * FROM (VALUES (CAST($1 AS T1), CAST($2 AS T2)), …) AS t("a", "b")` (or the dialect's own literal table);
+ * with no rows, a typed empty SELECT. Every value is a parameter; names are quoted identifiers.
  */
-export function valuesSql(table: Table, dialect: Dialect, param: (value: unknown) => string, outputType?: (column: ColumnInfo) => ColumnType): NodeSql {
-  const casts = table.columns.map((column) => sqlType(column.type, dialect));
-  const names = table.columns.map((column) => quoteIdent(column.name)).join(', ');
+export function valuesSql(table: Table, sql: DialectSql, param: (value: unknown) => string, outputType?: (column: ColumnInfo) => ColumnType): NodeSql {
+  const casts = table.columns.map((column) => sql.type(column.type));
+  const names = table.columns.map((column) => sql.ident(column.name));
   const columns = table.columns.map((column) => ({ name: column.name, type: outputType ? outputType(column) : column.type }));
   if (table.rows.length === 0) {
-    const nulls = table.columns.map((column, index) => `CAST(NULL AS ${casts[index]}) AS ${quoteIdent(column.name)}`).join(', ');
+    const nulls = names.map((name, index) => `CAST(NULL AS ${casts[index]}) AS ${name}`).join(', ');
     return { sql: `SELECT * FROM (SELECT ${nulls}) AS t WHERE 1 = 0`, columns };
   }
-  const rows = table.rows.map((row) => `(${row.map((value, index) => `CAST(${param(value)} AS ${casts[index]})`).join(', ')})`);
-  return { sql: `SELECT * FROM (VALUES ${rows.join(', ')}) AS t(${names})`, columns };
+  const rows = table.rows.map((row) => row.map((value, index) => `CAST(${param(value)} AS ${casts[index]})`));
+  return { sql: sql.values(rows, names), columns };
 }

@@ -24,7 +24,7 @@ import { checkedAgents, connectableAddress, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
 import { trinoLiteral } from './trino-values.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface AthenaOptions {
   region: string;
@@ -238,10 +238,11 @@ async function listSchema({ client, call }: Session, catalog: string, path: read
   return [...(table?.Columns ?? []), ...(table?.PartitionKeys ?? [])].map(({ Name, Type }) => ({ name: Name ?? '', kind: 'column', type: Type ?? 'unknown' }));
 }
 
-export function athenaConnector(endpointFor: AthenaEndpoint = awsEndpoint): Connector {
+export function athenaConnector(endpointFor: AthenaEndpoint = awsEndpoint): WarehouseConnector {
   return {
     type: 'athena',
     kind: 'warehouse',
+    dialect: 'trino',
     optionsSchema: CONNECTION_OPTIONS.athena,
 
     testConnection(target) {

@@ -16,7 +16,7 @@ import { driverError, notAQuery } from './errors.js';
 import { connectableAddress, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { questionMarks } from './sql-text.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface BigQueryOptions {
   projectId: string;
@@ -102,7 +102,7 @@ async function withSession<T>(endpoints: BigQueryEndpoints, target: ConnectionTa
 function bound(sql: string, params: readonly unknown[]): { query: string; params?: unknown[]; types?: string[] } {
   const text = sql.replace(/[\s;]+$/, '');
   try {
-    const { sql: query, values } = questionMarks(text, params);
+    const { sql: query, values } = questionMarks(text, params, 'backslash');
     if (values.length === 0) return { query };
     const typed = values.map(bigqueryParameter);
     return { query, params: typed.map(({ value }) => value), types: typed.map(({ type }) => type) };
@@ -178,10 +178,11 @@ async function listSchema({ client, call, location }: Session, path: readonly st
   return ((metadata as { schema?: { fields?: BigQueryField[] } }).schema?.fields ?? []).map((field) => ({ name: field.name, kind: 'column', type: bigqueryTypeName(field) }));
 }
 
-export function bigqueryConnector(endpoints: BigQueryEndpoints = GOOGLE_ENDPOINTS): Connector {
+export function bigqueryConnector(endpoints: BigQueryEndpoints = GOOGLE_ENDPOINTS): WarehouseConnector {
   return {
     type: 'big-query',
     kind: 'warehouse',
+    dialect: 'bigquery',
     optionsSchema: CONNECTION_OPTIONS['big-query'],
 
     testConnection(target) {

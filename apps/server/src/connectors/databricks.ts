@@ -16,7 +16,7 @@ import { driverError, notAQuery } from './errors.js';
 import { checkedAgents, connectableAddress, normalHost, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface DatabricksOptions {
   host: string;
@@ -228,10 +228,11 @@ async function listSchema(connection: Connection, catalog: string | undefined, p
     .map((record) => ({ name: String(record.COLUMN_NAME), kind: 'column', type: String(record.TYPE_NAME) }));
 }
 
-export function databricksConnector(endpoint: DatabricksEndpoint = databricksEndpoint): Connector {
+export function databricksConnector(endpoint: DatabricksEndpoint = databricksEndpoint): WarehouseConnector {
   return {
     type: 'databricks',
     kind: 'warehouse',
+    dialect: 'databricks',
     optionsSchema: CONNECTION_OPTIONS.databricks,
 
     testConnection(target) {

@@ -17,7 +17,7 @@ import { kineticaColumn, kineticaParameter } from './kinetica-values.js';
 import { connectableAddress, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface KineticaOptions {
   url: string;
@@ -143,7 +143,7 @@ interface EncodedColumns {
 }
 
 /** The Kinetica connector; tests give `endpointFor` to point it at a fake server. */
-export function kineticaConnector(endpointFor: KineticaEndpoint = (options) => options.url): Connector {
+export function kineticaConnector(endpointFor: KineticaEndpoint = (options) => options.url): WarehouseConnector {
   async function* runQuery(target: ConnectionTarget, sql: string, params: readonly unknown[], options: RunOptions): AsyncIterable<QueryBatch> {
     const statement = readOnlyStatement(sql, params);
     const stopper = new QueryStopper(options);
@@ -215,6 +215,7 @@ export function kineticaConnector(endpointFor: KineticaEndpoint = (options) => o
   return {
     type: 'kinetica',
     kind: 'warehouse',
+    dialect: 'kinetica',
     optionsSchema: CONNECTION_OPTIONS.kinetica,
 
     async testConnection(target) {

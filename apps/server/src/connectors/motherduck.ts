@@ -11,7 +11,7 @@ import { RunningQuery } from '../engine/query.js';
 import { AppError, invalidInput } from '../http/errors.js';
 import { duckdbColumns } from './duckdb-values.js';
 import { driverError, notAQuery, withoutSecret } from './errors.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 /** Opens the database a connection names with its token; throws the service's own refusal. */
 export type MotherDuckOpener = (database: string, token: string) => Promise<DuckDBInstance>;
@@ -113,10 +113,11 @@ const TABLES_SQL = 'SELECT table_name FROM information_schema.tables WHERE table
 const COLUMNS_SQL = `SELECT column_name, data_type FROM information_schema.columns
   WHERE table_catalog = current_database() AND table_schema = $1 AND table_name = $2 ORDER BY ordinal_position`;
 
-export function motherduckConnector(open: MotherDuckOpener = openMotherDuck): Connector {
+export function motherduckConnector(open: MotherDuckOpener = openMotherDuck): WarehouseConnector {
   return {
     type: 'motherduck',
     kind: 'warehouse',
+    dialect: 'duckdb',
     optionsSchema: CONNECTION_OPTIONS.motherduck,
 
     testConnection(target) {

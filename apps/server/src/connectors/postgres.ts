@@ -3,13 +3,13 @@
 // cancel asks the server to stop the backend. What differs per warehouse (default port, cursor syntax, catalogs) is a PgDialect.
 import { AppStatusCode, PostgresConnectionOptions, type SchemaEntry } from '@atlas/domain';
 import type { TSchema } from 'typebox';
-import type { ColumnType } from '@atlas/pipeline';
+import type { ColumnType, Dialect } from '@atlas/pipeline';
 import pg from 'pg';
 import { AppError } from '../http/errors.js';
 import { driverError, queryCancelled, queryTimedOut } from './errors.js';
 import { connectableAddress, unreachable } from './network.js';
 import { PG_TABLE_TYPES, writePgTable } from './pg-write.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions, TableValueKind } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, TableValueKind, WarehouseConnector } from './types.js';
 
 const DEFAULT_BATCH_ROWS = 10_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -70,6 +70,8 @@ function convert(rows: unknown[][], fields: readonly pg.FieldDef[]): unknown[][]
 /** What a warehouse speaking the PostgreSQL protocol does its own way. */
 export interface PgDialect {
   type: string;
+  /** The SQL family pipelines compile to on this warehouse. */
+  sqlDialect: Dialect;
   optionsSchema: TSchema;
   defaultPort: number;
   /** The statement text before the query that opens the result cursor. */
@@ -214,10 +216,11 @@ async function* runQuery(dialect: PgDialect, target: ConnectionTarget, sql: stri
 }
 
 /** A connector for a warehouse speaking the PostgreSQL protocol. */
-export function pgWireConnector(dialect: PgDialect): Connector {
+export function pgWireConnector(dialect: PgDialect): WarehouseConnector {
   return {
     type: dialect.type,
     kind: 'warehouse',
+    dialect: dialect.sqlDialect,
     optionsSchema: dialect.optionsSchema,
 
     async testConnection(target) {
@@ -259,6 +262,7 @@ export function pgWireConnector(dialect: PgDialect): Connector {
 
 export const postgresConnector = pgWireConnector({
   type: 'postgres',
+  sqlDialect: 'postgres',
   optionsSchema: PostgresConnectionOptions,
   defaultPort: 5432,
   declareCursor: 'DECLARE atlas_result NO SCROLL CURSOR FOR',

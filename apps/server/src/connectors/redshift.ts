@@ -6,6 +6,7 @@ import { pgWireConnector } from './postgres.js';
 
 export const redshiftConnector = pgWireConnector({
   type: 'redshift',
+  sqlDialect: 'redshift',
   optionsSchema: CONNECTION_OPTIONS.redshift,
   defaultPort: 5439,
   declareCursor: 'DECLARE atlas_result CURSOR FOR',

@@ -17,7 +17,7 @@ import { checkedAgents, connectableAddress, unreachable } from './network.js';
 import { QueryStopper } from './query-stopper.js';
 import { firstWord, questionMarks } from './sql-text.js';
 import { snowflakeBind, snowflakeColumn, type SnowflakeBind, type SnowflakeColumn } from './snowflake-values.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface SnowflakeOptions {
   account: string;
@@ -262,10 +262,11 @@ async function listSchema(session: Session, path: readonly string[]): Promise<Sc
   return rows.map(([name, type]) => ({ name: name!, kind: 'column', type: type! }));
 }
 
-export function snowflakeConnector(endpointFor: SnowflakeEndpoint = snowflakeEndpoint): Connector {
+export function snowflakeConnector(endpointFor: SnowflakeEndpoint = snowflakeEndpoint): WarehouseConnector {
   return {
     type: 'snowflake',
     kind: 'warehouse',
+    dialect: 'snowflake',
     optionsSchema: CONNECTION_OPTIONS.snowflake,
 
     testConnection(target) {

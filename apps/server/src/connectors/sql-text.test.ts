@@ -7,6 +7,9 @@ describe('SQL text', () => {
       sql: `SELECT ?, '$1 it''s', "$1""", ? -- $3\n/* $3 */ FROM t WHERE a = ?`,
       values: ['b', 'a', 'b'],
     });
+    expect(questionMarks('SELECT t.`$1`, `it``s $1` FROM t WHERE a = $1', ['a'])).toEqual({ sql: 'SELECT t.`$1`, `it``s $1` FROM t WHERE a = ?', values: ['a'] });
+    const bigquery = "SELECT 'it\\'s $1', t.`a\\`$1` FROM t WHERE a = $1";
+    expect(questionMarks(bigquery, ['a'], 'backslash')).toEqual({ sql: bigquery.replace(/\$1$/, '?'), values: ['a'] });
     expect(questionMarks('SELECT 1', [])).toEqual({ sql: 'SELECT 1', values: [] });
     expect(() => questionMarks('SELECT $2', [1])).toThrow('$2 has no value');
   });

@@ -1,8 +1,14 @@
 // Reading a user's SQL without parsing it: where its `$n` parameters are (outside strings, quoted names and comments)
 // and whether it is a query. For warehouses whose protocol binds `?` positionally (Trino, Athena, BigQuery).
 
+/**
+ * How a quote stands inside quoted text: doubled (ANSI, Databricks' backticks), or after a backslash (BigQuery, whose
+ * strings and backtick-quoted names all read backslash escapes).
+ */
+export type QuoteEscape = 'doubled' | 'backslash';
+
 /** Splits SQL into pieces that are code (kind 'code') or strings, quoted names and comments, which are left as they are. */
-function* pieces(sql: string): Generator<{ code: boolean; text: string }> {
+function* pieces(sql: string, escape: QuoteEscape = 'doubled'): Generator<{ code: boolean; text: string }> {
   let start = 0;
   let index = 0;
   const flush = function* (end: number, code: boolean) {
@@ -12,8 +18,12 @@ function* pieces(sql: string): Generator<{ code: boolean; text: string }> {
   while (index < sql.length) {
     const char = sql[index]!;
     let end = -1;
-    if (char === "'" || char === '"') {
-      // A quote ends at the next lone one (doubled quotes stand for one).
+    if ((char === "'" || char === '"' || char === '`') && escape === 'backslash') {
+      end = index + 1;
+      while (end < sql.length && sql[end] !== char) end += sql[end] === '\\' ? 2 : 1;
+      end = Math.min(end + 1, sql.length);
+    } else if (char === "'" || char === '"' || char === '`') {
+      // A quote ends at the next lone one (doubled quotes stand for one). Backticks quote names on Databricks.
       end = index + 1;
       for (;;) {
         const next = sql.indexOf(char, end);
@@ -45,10 +55,10 @@ function* pieces(sql: string): Generator<{ code: boolean; text: string }> {
 }
 
 /** `$1 … $n` as `?`, with the values in the order the `?` appear (a `$n` used twice binds its value twice). */
-export function questionMarks(sql: string, params: readonly unknown[]): { sql: string; values: unknown[] } {
+export function questionMarks(sql: string, params: readonly unknown[], escape: QuoteEscape = 'doubled'): { sql: string; values: unknown[] } {
   const values: unknown[] = [];
   let text = '';
-  for (const piece of pieces(sql)) {
+  for (const piece of pieces(sql, escape)) {
     if (!piece.code) text += piece.text;
     else {
       text += piece.text.replace(/(?<![\w$])\$(\d+)(?!\w)/g, (_, digits: string) => {

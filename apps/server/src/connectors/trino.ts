@@ -13,7 +13,7 @@ import { connectableAddress, normalHost, unreachable } from './network.js';
 import { isTrinoQuery, questionMarks } from './sql-text.js';
 import { QueryStopper } from './query-stopper.js';
 import { trinoColumn, trinoLiteral } from './trino-values.js';
-import type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
+import type { ConnectionTarget, ConnectorColumn, QueryBatch, RunOptions, WarehouseConnector } from './types.js';
 
 interface PrestoOptions {
   host: string;
@@ -170,9 +170,10 @@ const TABLES_SQL = 'SELECT table_name FROM information_schema.tables WHERE table
 const COLUMNS_SQL = `SELECT column_name, data_type FROM information_schema.columns
   WHERE table_catalog = $1 AND table_schema = $2 AND table_name = $3 ORDER BY ordinal_position`;
 
-export const trinoConnector: Connector = {
+export const trinoConnector: WarehouseConnector = {
   type: 'presto',
   kind: 'warehouse',
+  dialect: 'trino',
   optionsSchema: CONNECTION_OPTIONS.presto,
 
   async testConnection(target) {

@@ -1,6 +1,6 @@
 // The one contract every data-connection type implements (after Evidence's per-datasource connectors):
 // an options schema, a connection test, streaming query batches and a schema browser.
-import type { ColumnInfo } from '@atlas/pipeline';
+import type { ColumnInfo, Dialect } from '@atlas/pipeline';
 import type { SchemaEntry } from '@atlas/domain';
 import type { TSchema } from 'typebox';
 
@@ -56,10 +56,9 @@ export interface RunOptions {
   batchRows?: number;
 }
 
-export interface Connector {
+/** What every connection type does; a Connector is a warehouse or a storage one. */
+interface ConnectorBase {
   readonly type: string;
-  /** warehouse types run SQL; storage types (s3, google-cloud-storage, planet) do not. */
-  readonly kind: 'warehouse' | 'storage';
   /** The options a connection of this type stores (JSON schema, defaults applied on save). */
   readonly optionsSchema: TSchema;
   /** Connects and asks the server who it is; throws the server's own error (never holding the password), or network.ts's unreachable(). */
@@ -76,3 +75,17 @@ export interface Connector {
    */
   writeTable?(target: ConnectionTarget, table: TableName, columns: readonly NewTableColumn[], rows: TableRows, options: RunOptions): Promise<WrittenTable>;
 }
+
+/** Warehouse types run SQL. */
+export interface WarehouseConnector extends ConnectorBase {
+  readonly kind: 'warehouse';
+  /** The SQL family a pipeline run on this connection compiles to (docs/connectors.md, "Pushed-down pipelines"). */
+  readonly dialect: Dialect;
+}
+
+/** Storage types (s3, google-cloud-storage, planet) hold files, not tables: they refuse every query. */
+export interface StorageConnector extends ConnectorBase {
+  readonly kind: 'storage';
+}
+
+export type Connector = WarehouseConnector | StorageConnector;

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { withPipelineSchemas } from './openapi-pipeline.js';
 
 /** The OpenAPI document is generated from the same route schemas that validate requests. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
@@ -11,6 +12,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Session token or API key' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documents) => ('openapiObject' in documents ? withPipelineSchemas(documents.openapiObject) : documents.swaggerObject),
   });
   // The docs page and its assets are readable without signing in, like the document itself.
   app.addHook('onRoute', (route) => {

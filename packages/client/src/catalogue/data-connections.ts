@@ -49,7 +49,7 @@ export function createDataConnectionsApi(request: Http['request']) {
       request<SchemaListing>('GET', `/v1/data-queries/schema/${[connectionId, ...path].map(id).join('/')}`),
     /** A storage connection's buckets, or the folders and objects directly under a prefix, a page at a time. */
     objects: (connectionId: string, query: StorageObjectsQuery = {}) => request<StorageObjectList>('GET', `${BASE}/${id(connectionId)}/objects`, { query: { ...query } }),
-    /** Imports an object of a storage connection as a new dataset; resolves once it is loaded (ready, or error with errorMessage). */
+    /** Imports an object of a storage connection as a new dataset: resolves at once with it pending (202); read it again until ready or error (metadata.progress says how much was read). */
     importObject: (connectionId: string, body: ImportStorageObjectRequest) => request<Dataset>('POST', `${BASE}/${id(connectionId)}/import`, { body }),
   };
 }

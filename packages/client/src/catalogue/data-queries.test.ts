@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttp } from '../http.js';
 import { recordingRequest } from '../test-support.js';
-import { createDataQueriesApi } from './data-queries.js';
+import { createDataQueriesApi, type PipelineJson } from './data-queries.js';
 
-const pipeline = { type: 'dataset', props: { uuid: 'd1' } };
+const pipeline: PipelineJson = { type: 'dataset', props: { uuid: 'd1' } };
 
 describe('data query calls', () => {
   it('hits the spec paths with the bodies given', async () => {

@@ -27,6 +27,7 @@ import {
   type UpdateQueryBookmarkRequest,
   type UpdateQueryTemplateRequest,
 } from '@atlas/domain';
+import type { PipelineNodeJson } from '@atlas/pipeline';
 import type { Http } from '../http.js';
 
 const id = encodeURIComponent;
@@ -49,7 +50,8 @@ export interface RunOptions {
 }
 
 /** A serialized pipeline (`{type, props, inputs}`). */
-export type PipelineJson = Record<string, unknown>;
+/** A serialized pipeline, typed from the pipeline package's node definitions. */
+export type PipelineJson = PipelineNodeJson;
 type RecordPath = keyof typeof RECORD_PATHS;
 
 export function createDataQueriesApi(request: Http['request']) {

@@ -155,8 +155,17 @@ const runOptions = {
   maxAge: Type.Optional(MaxAge),
 };
 
-/** A serialized pipeline (`{type, props, inputs}`); its shape is checked by the pipeline package. */
-export const PipelineJson = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, description: 'A serialized query pipeline' });
+/**
+ * A serialized pipeline (`{type, props, inputs}`). The pipeline package checks it (its 400s name the node and prop);
+ * the OpenAPI document replaces this schema, by its title, with the one generated from the node definitions.
+ */
+export const PIPELINE_JSON_TITLE = 'PipelineNode';
+export const PipelineJson = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: true,
+  title: PIPELINE_JSON_TITLE,
+  description: 'A serialized query pipeline',
+});
 
 export const DatasetQueryRequest = Type.Object({ pipeline: PipelineJson, ...runOptions }, { additionalProperties: false, title: 'DatasetQueryRequest' });
 export type DatasetQueryRequest = Static<typeof DatasetQueryRequest>;

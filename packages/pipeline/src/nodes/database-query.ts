@@ -2,6 +2,7 @@ import { parseLiteralValue, type LiteralValue } from '../expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { checkString, custom, string, withDefault } from '../props.js';
 import { SOURCE } from './shared.js';
+import { LITERAL_VALUE_SCHEMA, listOf } from '../json-schema.js';
 
 export interface DatabaseQueryProps {
   /** SQL text for the connection's own warehouse (the only node whose text is SQL by nature). */
@@ -24,10 +25,10 @@ export const databaseQueryNode: NodeDefinition<'databaseQuery', DatabaseQueryPro
         if (!Array.isArray(value)) return site.fail('params must be a list of values');
         if (value.length > 1000) return site.fail('params has more than 1000 values');
         return value.map((item, index) => parseLiteralValue(item, site.at(index)));
-      }),
+      }, listOf(LITERAL_VALUE_SCHEMA, 0)),
       [],
     ),
-    connectionId: custom('non-empty id', (value, site) => checkString(value, site, 'connectionId', 255)),
+    connectionId: custom('non-empty id', (value, site) => checkString(value, site, 'connectionId', 255), { type: 'string', minLength: 1, maxLength: 255 }),
   },
   inputs: SOURCE,
   finalize(props, siteOf) {

@@ -14,6 +14,6 @@ export const datasetNode: NodeDefinition<'dataset', DatasetProps> = {
   inputs: SOURCE,
   async compile(node, _inputs, state) {
     const resolved = await state.resolveDataset(node.props.uuid, state.site.at('props').at('uuid'));
-    return selectResolved(resolved, state.site);
+    return selectResolved(resolved, state.site, state.sql);
   },
 };

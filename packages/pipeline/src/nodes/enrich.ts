@@ -4,7 +4,7 @@ import { quoteForMessage, type Site } from '../errors.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { freeName } from '../node-definition.js';
 import { integer, interval, name, oneOf, optional, uuid, withDefault, type TimeIntervalCode } from '../props.js';
-import { columnRef, DATE_TRUNC_UNITS, quoteIdent } from '../sql.js';
+import { DATE_TRUNC_UNITS } from '../dialects.js';
 import type { ColumnInfo } from '../types.js';
 import { columnList, ONE_INPUT } from './shared.js';
 
@@ -104,8 +104,8 @@ export const enrichNode: NodeDefinition<'enrich', EnrichProps> = {
       if (input!.columns.some((column) => column.name === target)) {
         return propsSite.at('targetColumn').reject(`Column ${quoteForMessage(target)} already exists`, `Column ${quoteForMessage(target)} already exists; choose another targetColumn`);
       }
-      const cell = `atlas_h3_cell(CAST(${columnRef(lat.name, 't')} AS DOUBLE), CAST(${columnRef(lng.name, 't')} AS DOUBLE), CAST(${state.param(props.res)} AS INTEGER))`;
-      from = `(SELECT t.*, ${cell} AS ${quoteIdent(target)} FROM ${input!.ref} AS t)`;
+      const cell = `atlas_h3_cell(CAST(${state.sql.column(lat.name, 't')} AS DOUBLE), CAST(${state.sql.column(lng.name, 't')} AS DOUBLE), CAST(${state.param(props.res)} AS INTEGER))`;
+      from = `(SELECT t.*, ${cell} AS ${state.sql.ident(target)} FROM ${input!.ref} AS t)`;
       cellColumn = { name: target, type: 'h3' };
       inputColumns = [...input!.columns, cellColumn];
     } else {
@@ -115,22 +115,22 @@ export const enrichNode: NodeDefinition<'enrich', EnrichProps> = {
     }
     if (!comparable(cellColumn.type, 'h3')) return propsSite.at('column').reject(`Column ${quoteForMessage(cellColumn.name)} does not hold H3 cells`);
     if (!comparable(sourceHex.type, 'h3')) return propsSite.at('sourceHexColumn').reject(`Column ${quoteForMessage(sourceHex.name)} does not hold H3 cells`);
-    const conditions = [`${columnRef(cellColumn.name, 'i')} = ${columnRef(sourceHex.name, 's')}`];
+    const conditions = [`${state.sql.column(cellColumn.name, 'i')} = ${state.sql.column(sourceHex.name, 's')}`];
     if (props.timeColumn !== undefined) {
       const time = lookupColumn(input!.columns, props.timeColumn, propsSite.at('timeColumn'));
       const sourceTime = lookupColumn(source.columns, props.sourceTimeColumn!, propsSite.at('sourceTimeColumn'));
       if (!isTemporal(time.type)) return propsSite.at('timeColumn').reject(`Column ${quoteForMessage(time.name)} is not a timestamp or date`);
       if (!isTemporal(sourceTime.type)) return propsSite.at('sourceTimeColumn').reject(`Column ${quoteForMessage(sourceTime.name)} is not a timestamp or date`);
-      const side = (ref: string) =>
-        props.timeInterval === undefined
-          ? `CAST(${ref} AS TIMESTAMP)`
-          : `date_trunc('${DATE_TRUNC_UNITS[props.timeInterval]}', CAST(${ref} AS TIMESTAMP))`;
-      conditions.push(`${side(columnRef(time.name, 'i'))} = ${side(columnRef(sourceTime.name, 's'))}`);
+      const side = (ref: string) => {
+        const timestamp = `CAST(${ref} AS ${state.sql.type('timestamp')})`;
+        return props.timeInterval === undefined ? timestamp : state.sql.truncate(DATE_TRUNC_UNITS[props.timeInterval], timestamp);
+      };
+      conditions.push(`${side(state.sql.column(time.name, 'i'))} = ${side(state.sql.column(sourceTime.name, 's'))}`);
     }
     const outputName = freeName(value.name, '_right', new Set(inputColumns.map((column) => column.name)));
     return {
       sql:
-        `SELECT ${columnList(inputColumns, 'i')}, ${columnRef(value.name, 's')} AS ${quoteIdent(outputName)}` +
+        `SELECT ${columnList(inputColumns, 'i', state.sql)}, ${state.sql.column(value.name, 's')} AS ${state.sql.ident(outputName)}` +
         ` FROM ${from} AS i LEFT JOIN ${source.relation} AS s ON ${conditions.join(' AND ')}`,
       columns: [...inputColumns, { name: outputName, type: value.type }],
     };

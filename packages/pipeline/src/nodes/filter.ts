@@ -2,6 +2,7 @@ import { containsAggregate, parseExpression, type Expression } from '../expressi
 import type { NodeDefinition } from '../node-definition.js';
 import { custom } from '../props.js';
 import { ONE_INPUT, orderClause } from './shared.js';
+import { EXPRESSION_REF } from '../json-schema.js';
 
 export interface FilterProps {
   /** A boolean expression without aggregates; rows where it is true are kept. */
@@ -16,7 +17,7 @@ export const filterNode: NodeDefinition<'filter', FilterProps> = {
       const expression = parseExpression(value, site);
       if (containsAggregate(expression)) return site.fail('aggregates are not allowed in filter');
       return expression;
-    }),
+    }, EXPRESSION_REF),
   },
   inputs: ONE_INPUT,
   compile(node, [input], state) {

@@ -7,8 +7,8 @@ import {
 } from '../expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { custom, withDefault } from '../props.js';
-import { quoteIdent } from '../sql.js';
 import { ONE_INPUT } from './shared.js';
+import { namedExpressionsSchema } from '../json-schema.js';
 
 export interface GroupProps {
   /** Grouping keys `{ expression, alias }`; no aggregates. Output first. */
@@ -28,7 +28,7 @@ export const groupNode: NodeDefinition<'group', GroupProps> = {
           if (containsAggregate(item.expression)) return site.at(index).at('expression').fail('aggregates are not allowed in by');
         });
         return items;
-      }),
+      }, namedExpressionsSchema(0)),
       [],
     ),
     expressions: withDefault(
@@ -41,7 +41,7 @@ export const groupNode: NodeDefinition<'group', GroupProps> = {
           if (column) return itemSite.fail(`column ${JSON.stringify(column.name.slice(0, 80))} must be inside an aggregate; group by it with by`);
         });
         return items;
-      }),
+      }, namedExpressionsSchema(0)),
       [],
     ),
   },
@@ -65,7 +65,7 @@ export const groupNode: NodeDefinition<'group', GroupProps> = {
       typed: state.expression(item.expression, scope, props.at('expressions').at(index).at('expression'), { aggregates: true }),
     }));
     const all = [...by, ...aggregates];
-    const list = all.map(({ alias, typed }) => `${typed.sql} AS ${quoteIdent(alias)}`).join(', ');
+    const list = all.map(({ alias, typed }) => `${typed.sql} AS ${state.sql.ident(alias)}`).join(', ');
     // GROUP BY ordinal positions, so a key with a literal ($n) is the very same expression in both clauses.
     const groupBy = by.length > 0 ? ` GROUP BY ${by.map((_, index) => index + 1).join(', ')}` : '';
     return {

@@ -2,7 +2,6 @@ import { Messages } from '@atlas/domain';
 import { h3ResolutionOf, isH3Cell, MAX_H3_RESOLUTION } from '../h3.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { custom, integer, optional, uuid } from '../props.js';
-import { columnRef } from '../sql.js';
 import { requireColumn, selectResolved, SOURCE } from './shared.js';
 
 export interface HexTileProps {
@@ -23,7 +22,7 @@ export const hexTileNode: NodeDefinition<'hexTile', HexTileProps> = {
       const cell = typeof value === 'string' ? value.toLowerCase() : value;
       if (!isH3Cell(cell)) return site.fail('tileIndex must be a valid H3 cell index');
       return cell;
-    }),
+    }, { type: 'string', pattern: '^[0-9a-fA-F]{15,16}$' }),
     resolutionOffset: optional(integer(1, 15)),
   },
   inputs: SOURCE,
@@ -38,13 +37,13 @@ export const hexTileNode: NodeDefinition<'hexTile', HexTileProps> = {
     state.requireH3(state.site);
     const resolved = await state.resolveDataset(node.props.uuid, propsSite.at('uuid'));
     const h3 = requireColumn(resolved.columns, 'h3', propsSite.at('uuid'), Messages.hexTileIndexMetadata);
-    const cell = columnRef(h3.name, 't');
+    const cell = state.sql.column(h3.name, 't');
     const tileRes = h3ResolutionOf(node.props.tileIndex);
     const conditions = [`atlas_h3_parent(${cell}, CAST(${state.param(tileRes)} AS INTEGER)) = CAST(${state.param(node.props.tileIndex)} AS VARCHAR)`];
     if (node.props.resolutionOffset !== undefined) {
       // A cell is its own parent exactly at its own resolution.
       conditions.push(`atlas_h3_parent(${cell}, CAST(${state.param(tileRes + node.props.resolutionOffset)} AS INTEGER)) = ${cell}`);
     }
-    return selectResolved(resolved, state.site, conditions.join(' AND '));
+    return selectResolved(resolved, state.site, state.sql, conditions.join(' AND '));
   },
 };

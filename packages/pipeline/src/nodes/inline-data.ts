@@ -98,7 +98,9 @@ export const inlineDataNode: NodeDefinition<'inline_data', InlineDataProps> = {
   description: 'A small literal table: CSV text with a header row, or a list of flat JSON objects.',
   props: {
     format: oneOf(INLINE_DATA_FORMATS),
-    data: custom('CSV text or a list of flat objects', (value, site) => copyJson(value, site) as InlineDataProps['data']),
+    data: custom('CSV text or a list of flat objects', (value, site) => copyJson(value, site) as InlineDataProps['data'], {
+      anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'object' } }],
+    }),
   },
   inputs: SOURCE,
   finalize(props, siteOf) {
@@ -112,6 +114,6 @@ export const inlineDataNode: NodeDefinition<'inline_data', InlineDataProps> = {
     return { format: props.format, data: checkObjectRows(props.data, site) };
   },
   compile(node, _inputs, state) {
-    return valuesSql(inlineTable(node.props, state.site.at('props').at('data')), state.dialect, (value) => state.param(value));
+    return valuesSql(inlineTable(node.props, state.site.at('props').at('data')), state.sql, (value) => state.param(value));
   },
 };

@@ -15,9 +15,9 @@ export const limitNode: NodeDefinition<'limit', LimitProps> = {
   props: { length: integer(1), offset: optional(integer(1)) },
   inputs: ONE_INPUT,
   compile(node, [input], state) {
-    const limit = ` LIMIT ${state.param(node.props.length)}`;
-    const offset = node.props.offset === undefined ? '' : ` OFFSET ${state.param(node.props.offset)}`;
-    const result = { sql: `SELECT * FROM ${input!.ref} AS t${orderClause(input!)}${limit}${offset}`, columns: input!.columns };
+    const length = state.param(node.props.length);
+    const limit = state.sql.limit(length, node.props.offset === undefined ? undefined : state.param(node.props.offset));
+    const result = { sql: `SELECT * FROM ${input!.ref} AS t${orderClause(input!)}${limit}`, columns: input!.columns };
     return input!.orderBy ? { ...result, orderBy: input!.orderBy } : result;
   },
 };

@@ -1,8 +1,8 @@
 import { checkUniqueAliases, columnOutsideAggregate, containsAggregate, parseNamedExpressions, type NamedExpression } from '../expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { custom } from '../props.js';
-import { quoteIdent } from '../sql.js';
 import { ONE_INPUT, orderClause } from './shared.js';
+import { namedExpressionsSchema } from '../json-schema.js';
 
 export interface SelectProps {
   /** Output columns: `{ expression, alias }`; alias defaults to the column name for column expressions. */
@@ -25,7 +25,7 @@ export const selectNode: NodeDefinition<'select', SelectProps> = {
         });
       }
       return items;
-    }),
+    }, namedExpressionsSchema(1)),
   },
   inputs: ONE_INPUT,
   compile(node, [input], state) {
@@ -33,7 +33,7 @@ export const selectNode: NodeDefinition<'select', SelectProps> = {
     const aggregating = node.props.expressions.some((item) => containsAggregate(item.expression));
     const compiled = node.props.expressions.map((item, index) => {
       const sql = state.expression(item.expression, { columns: input!.columns, qualifier: 't' }, site.at(index).at('expression'), { aggregates: true });
-      return { name: item.alias!, type: sql.type, sql: `${sql.sql} AS ${quoteIdent(item.alias!)}` };
+      return { name: item.alias!, type: sql.type, sql: `${sql.sql} AS ${state.sql.ident(item.alias!)}` };
     });
     return {
       sql: `SELECT ${compiled.map((column) => column.sql).join(', ')} FROM ${input!.ref} AS t${aggregating ? '' : orderClause(input!)}`,

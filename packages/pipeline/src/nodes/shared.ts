@@ -1,22 +1,22 @@
 // Helpers several node kinds share.
 import type { Site } from '../errors.js';
 import type { NodeSql, Relation } from '../node-definition.js';
-import { columnRef } from '../sql.js';
+import type { DialectSql } from '../dialects.js';
 import type { ColumnInfo, ResolvedRelation } from '../types.js';
 
 export const SOURCE = { min: 0, max: 0 } as const;
 export const ONE_INPUT = { min: 1, max: 1 } as const;
 
 /** `t."a", t."b"` */
-export function columnList(columns: readonly ColumnInfo[], qualifier: string): string {
-  return columns.map((column) => columnRef(column.name, qualifier)).join(', ');
+export function columnList(columns: readonly ColumnInfo[], qualifier: string, sql: DialectSql): string {
+  return columns.map((column) => sql.column(column.name, qualifier)).join(', ');
 }
 
 /** `SELECT t."a", … FROM <relation> AS t` for a relation the engine resolved. */
-export function selectResolved(resolved: ResolvedRelation, site: Site, where = ''): NodeSql {
+export function selectResolved(resolved: ResolvedRelation, site: Site, sql: DialectSql, where = ''): NodeSql {
   if (resolved.columns.length === 0) return site.reject('Dataset has no columns');
   return {
-    sql: `SELECT ${columnList(resolved.columns, 't')} FROM ${resolved.relation} AS t${where ? ` WHERE ${where}` : ''}`,
+    sql: `SELECT ${columnList(resolved.columns, 't', sql)} FROM ${resolved.relation} AS t${where ? ` WHERE ${where}` : ''}`,
     columns: resolved.columns,
   };
 }

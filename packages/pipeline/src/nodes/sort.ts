@@ -2,6 +2,7 @@ import { parseSortKeys, type SortKey } from '../expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { custom } from '../props.js';
 import { ONE_INPUT } from './shared.js';
+import { SORT_KEYS_SCHEMA } from '../json-schema.js';
 
 export interface SortProps {
   /** Sort keys `{ expression, direction }`, direction asc (default) or desc; nulls sort last. */
@@ -11,7 +12,7 @@ export interface SortProps {
 export const sortNode: NodeDefinition<'sort', SortProps> = {
   kind: 'sort',
   description: 'Orders rows by key expressions (nulls last).',
-  props: { by: custom('list of { expression, direction } (at least 1)', (value, site) => parseSortKeys(value, site)) },
+  props: { by: custom('list of { expression, direction } (at least 1)', (value, site) => parseSortKeys(value, site), SORT_KEYS_SCHEMA) },
   inputs: ONE_INPUT,
   compile(node, [input], state) {
     const site = state.site.at('props').at('by');

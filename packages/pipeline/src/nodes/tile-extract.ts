@@ -5,9 +5,9 @@ import { checkPolygonFeature, polygonsOf } from '../geojson.js';
 import { polygonCells } from '../h3.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { custom, integer, optional } from '../props.js';
-import { columnRef } from '../sql.js';
 import { valuesSql } from '../values.js';
 import { ONE_INPUT, orderClause } from './shared.js';
+import { POLYGON_FEATURE_SCHEMA } from '../json-schema.js';
 
 export interface TileExtractProps {
   /** A GeoJSON Feature with a Polygon or MultiPolygon geometry. */
@@ -22,7 +22,7 @@ export const tileExtractNode: NodeDefinition<'tileExtract', TileExtractProps> = 
   kind: 'tileExtract',
   description: "The input rows whose h3 cell (at res) has its center inside the feature's polygons.",
   props: {
-    feature: custom('GeoJSON Feature with Polygon/MultiPolygon geometry', (value, site) => checkPolygonFeature(value, site).geojson),
+    feature: custom('GeoJSON Feature with Polygon/MultiPolygon geometry', (value, site) => checkPolygonFeature(value, site).geojson, POLYGON_FEATURE_SCHEMA),
     res: integer(0, 15),
     maxRows: optional(integer(1)),
   },
@@ -37,10 +37,10 @@ export const tileExtractNode: NodeDefinition<'tileExtract', TileExtractProps> = 
       where = '1 = 0';
     } else {
       const table = { columns: [{ name: 'h3', type: 'string' as const }], rows: cells.map((cell) => [cell]) };
-      const cte = state.addCte(valuesSql(table, state.dialect, (value) => state.param(value)).sql);
-      where = `${columnRef(h3.name, 't')} IN (SELECT c."h3" FROM ${cte} AS c)`;
+      const cte = state.addCte(valuesSql(table, state.sql, (value) => state.param(value)).sql);
+      where = `${state.sql.column(h3.name, 't')} IN (SELECT ${state.sql.column('h3', 'c')} FROM ${cte} AS c)`;
     }
-    const limit = node.props.maxRows === undefined ? '' : ` LIMIT ${state.param(node.props.maxRows)}`;
+    const limit = node.props.maxRows === undefined ? '' : state.sql.limit(state.param(node.props.maxRows));
     const result = { sql: `SELECT * FROM ${input!.ref} AS t WHERE ${where}${orderClause(input!)}${limit}`, columns: input!.columns };
     return input!.orderBy ? { ...result, orderBy: input!.orderBy } : result;
   },

@@ -1,7 +1,6 @@
 import { comparable, lookupColumn } from '../compile-expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { freeName } from '../node-definition.js';
-import { columnRef, quoteIdent } from '../sql.js';
 import type { ColumnInfo } from '../types.js';
 
 // tileJoin has no props.
@@ -28,10 +27,10 @@ export const tileJoinNode: NodeDefinition<'tileJoin', TileJoinProps> = {
     });
     const alias = (index: number) => `t${index}`;
     const coalesce = (key: string, count: number) =>
-      count === 1 ? columnRef(key, alias(0)) : `COALESCE(${Array.from({ length: count }, (_, index) => columnRef(key, alias(index))).join(', ')})`;
+      count === 1 ? state.sql.column(key, alias(0)) : `COALESCE(${Array.from({ length: count }, (_, index) => state.sql.column(key, alias(index))).join(', ')})`;
 
     const output: { sql: string; column: ColumnInfo }[] = keys.map((key, k) => ({
-      sql: `${coalesce(key, inputs.length)} AS ${quoteIdent(key)}`,
+      sql: `${coalesce(key, inputs.length)} AS ${state.sql.ident(key)}`,
       column: { name: key, type: keyColumns[k]![0]!.type },
     }));
     const taken = new Set(keys);
@@ -40,12 +39,12 @@ export const tileJoinNode: NodeDefinition<'tileJoin', TileJoinProps> = {
         if (keys.includes(column.name)) continue;
         const name = freeName(column.name, `_${index}`, taken);
         taken.add(name);
-        output.push({ sql: `${columnRef(column.name, alias(index))} AS ${quoteIdent(name)}`, column: { name, type: column.type } });
+        output.push({ sql: `${state.sql.column(column.name, alias(index))} AS ${state.sql.ident(name)}`, column: { name, type: column.type } });
       }
     });
     let from = `${inputs[0]!.ref} AS ${alias(0)}`;
     for (let index = 1; index < inputs.length; index++) {
-      const on = keys.map((key) => `${columnRef(key, alias(index))} = ${coalesce(key, index)}`).join(' AND ');
+      const on = keys.map((key) => `${state.sql.column(key, alias(index))} = ${coalesce(key, index)}`).join(' AND ');
       from += ` FULL OUTER JOIN ${inputs[index]!.ref} AS ${alias(index)} ON ${on}`;
     }
     return { sql: `SELECT ${output.map((item) => item.sql).join(', ')} FROM ${from}`, columns: output.map((item) => item.column) };

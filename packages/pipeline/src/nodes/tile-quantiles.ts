@@ -2,7 +2,7 @@ import { Messages } from '@atlas/domain';
 import { isTemporal } from '../compile-expression.js';
 import type { NodeDefinition } from '../node-definition.js';
 import { integer, interval, uuid, type TimeIntervalCode } from '../props.js';
-import { columnRef, DATE_TRUNC_UNITS, quoteIdent } from '../sql.js';
+import { DATE_TRUNC_UNITS } from '../dialects.js';
 import type { ColumnInfo } from '../types.js';
 import { requireColumn, SOURCE } from './shared.js';
 
@@ -47,30 +47,30 @@ export const tileQuantilesNode: NodeDefinition<'tileQuantiles', TileQuantilesPro
     if (numeric.length === 0) return propsSite.at('uuid').reject('Tileset has no numeric columns');
 
     const res = state.param(node.props.res);
-    const parent = `atlas_h3_parent(${columnRef(h3.name, 't')}, CAST(${res} AS INTEGER))`;
+    const parent = `atlas_h3_parent(${state.sql.column(h3.name, 't')}, CAST(${res} AS INTEGER))`;
     const unit = DATE_TRUNC_UNITS[node.props.timeInterval];
-    const sums = numeric.map((column) => `sum(${columnRef(column.name, 't')}) AS ${quoteIdent(column.name)}`).join(', ');
+    const sums = numeric.map((column) => `sum(${state.sql.column(column.name, 't')}) AS ${state.sql.ident(column.name)}`).join(', ');
     // A tileset built by POST /v1/datasets/hextile (it has an "interval" column) already holds every resolution and
     // interval, each aggregated by its column's method: take the cells of res in that interval as they are.
     const built = resolved.columns.some((column) => column.name === 'interval');
     const builtOnly = built
-      ? ` AND strpos('0123456789abcdef', substr(lower(CAST(${columnRef(h3.name, 't')} AS VARCHAR)), 2, 1)) - 1 = ${res}` +
-        ` AND ${columnRef('interval', 't')} = ${state.param(BUILT_INTERVALS[node.props.timeInterval])}`
+      ? ` AND strpos('0123456789abcdef', substr(lower(CAST(${state.sql.column(h3.name, 't')} AS VARCHAR)), 2, 1)) - 1 = ${res}` +
+        ` AND ${state.sql.column('interval', 't')} = ${state.param(BUILT_INTERVALS[node.props.timeInterval])}`
       : '';
     const cells = state.addCte(
-      `SELECT date_trunc('${unit}', CAST(${columnRef(time.name, 't')} AS TIMESTAMP)) AS "time", ${parent} AS "h3", ${sums}` +
+      `SELECT date_trunc('${unit}', CAST(${state.sql.column(time.name, 't')} AS TIMESTAMP)) AS ${state.sql.ident('time')}, ${parent} AS ${state.sql.ident('h3')}, ${sums}` +
         ` FROM ${resolved.relation} AS t WHERE ${parent} IS NOT NULL${builtOnly} GROUP BY 1, 2`,
     );
     const branches = numeric.map((column) => {
-      const quantiles = QUANTILES.map(([q, name]) => `quantile_cont(c.${quoteIdent(column.name)}, ${q}) AS ${quoteIdent(name)}`).join(', ');
-      return `SELECT c."time" AS "time", CAST(${state.param(column.name)} AS VARCHAR) AS "column", ${quantiles} FROM ${cells} AS c GROUP BY 1`;
+      const quantiles = QUANTILES.map(([q, name]) => `quantile_cont(${state.sql.column(column.name, 'c')}, ${q}) AS ${state.sql.ident(name)}`).join(', ');
+      return `SELECT ${state.sql.column('time', 'c')} AS ${state.sql.ident('time')}, CAST(${state.param(column.name)} AS VARCHAR) AS ${state.sql.ident('column')}, ${quantiles} FROM ${cells} AS c GROUP BY 1`;
     });
     const columns: ColumnInfo[] = [
       { name: 'time', type: 'timestamp' },
       { name: 'column', type: 'string' },
       ...QUANTILES.map(([, name]) => ({ name, type: 'number' as const })),
     ];
-    const orderBy = 't."time" ASC NULLS LAST, t."column" ASC NULLS LAST';
+    const orderBy = `${state.sql.column('time', 't')} ASC NULLS LAST, ${state.sql.column('column', 't')} ASC NULLS LAST`;
     return { sql: `SELECT * FROM (${branches.join(' UNION ALL ')}) AS t ORDER BY ${orderBy}`, columns, orderBy };
   },
 };

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
+import { backticksAsDoubleQuotes } from './backtick-names.js';
 import { memoryWarehouse, onConnection } from './memory-warehouse.js';
 import { fakeGoogleTokens, type ServiceAccount } from './fake-google-token.js';
 import { listenOnLoopback } from './loopback.js';
@@ -122,7 +123,8 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
   }
 
   /** A dry run: the statement type and result fields, or BigQuery's refusal of the SQL. */
-  async function dryRun(query: string): Promise<{ statementType: string; fields: Field[] }> {
+  async function dryRun(bigquerySql: string): Promise<{ statementType: string; fields: Field[] }> {
+    const query = backticksAsDoubleQuotes(bigquerySql, 'backslash');
     return withConnection(async (connection) => {
       try {
         if ((await connection.extractStatements(query)).count > 1) return { statementType: 'SCRIPT', fields: [] };
@@ -156,7 +158,7 @@ export async function fakeBigQuery(options: FakeBigQueryOptions): Promise<FakeBi
     };
     const run = async () => {
       const values = await parameterValues(connection, parameters);
-      const prepared = await connection.prepare(query);
+      const prepared = await connection.prepare(backticksAsDoubleQuotes(query, 'backslash'));
       try {
         if (values.length > 0) prepared.bind(values);
         const reader = await prepared.runAndReadAll();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import { thrift as databricksThrift } from '@databricks/sql';
 import { BIGINT, BOOLEAN, DOUBLE, DuckDBTypeId, INTEGER, TIMESTAMPTZ, timestampTZValue, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { toJsonValue } from '../../engine/values.js';
+import { backticksAsDoubleQuotes } from './backtick-names.js';
 import { memoryWarehouse } from './memory-warehouse.js';
 import { listenOnLoopback } from './loopback.js';
 
@@ -207,7 +208,7 @@ export async function fakeDatabricks(options: FakeDatabricksOptions): Promise<Fa
       connection = await instance.connect();
       try {
         await connection.run(`USE "${options.catalog}"`);
-        const prepared = await connection.prepare(sql);
+        const prepared = await connection.prepare(backticksAsDoubleQuotes(sql, 'doubled'));
         try {
           if (parameters.length > 0) prepared.bind(parameters.map(parameterValue), parameters.map((parameter) => BOUND_TYPES[parameter.type ?? '']) as DuckDBType[]);
           const reader = await prepared.runAndReadAll();

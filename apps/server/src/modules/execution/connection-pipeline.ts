@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { CacheMode } from '@atlas/domain';
 import { compile, PipelineError, type PipelineNode } from '@atlas/pipeline';
 import { arrowFromBatches } from '../../connectors/arrow.js';
+import { notDatabaseConnection } from '../../connectors/index.js';
 import { invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import { openConnection, type OpenConnection } from '../data-connections/service.js';
@@ -49,8 +50,8 @@ async function pipelineConnection(context: QueryContext, identity: Identity, roo
 
 /**
  * A pipeline with databaseQuery nodes (SQL datasets among them) runs whole on their connection: one connection per
- * pipeline, no dataset of the embedded engine, compiled for PostgreSQL (the warehouse's own types describe the
- * query's columns).
+ * pipeline, no dataset of the embedded engine, compiled in the connection's own dialect (its connector's `dialect`;
+ * the warehouse's own types describe the query's columns). Storage connections hold files: refused before compiling.
  */
 export async function runConnectionPipeline(
   context: QueryContext,
@@ -66,10 +67,12 @@ export async function runConnectionPipeline(
     throw invalidInput('Datasets cannot be mixed into a pipeline that runs on a connection', `The pipeline reads dataset ${datasets[0]} of the embedded engine and a databaseQuery`);
   }
   const open = await pipelineConnection(context, identity, node, ids[0]!, fromDatasets);
+  const connector = open.connector;
+  if (connector.kind !== 'warehouse') throw notDatabaseConnection(connector.type);
   let compiled;
   try {
     compiled = await compile(node, {
-      dialect: 'postgres',
+      dialect: connector.dialect,
       resolveDataset: (uuid) => {
         throw invalidInput('Datasets cannot be mixed into a pipeline that runs on a connection', `Dataset ${uuid}`);
       },

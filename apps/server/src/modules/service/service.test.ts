@@ -36,6 +36,12 @@ describe('service calls', () => {
     for (const path of ['/v1/health', '/v1/tiers', '/v1/static-configs', '/v1/users/me', '/v1/users/me/flags', '/v1/users/me/quota', '/v1/users/{id}/seat', '/v1/users/{id}', '/v1/api-key']) {
       expect(doc.paths[path], path).toBeDefined();
     }
+    const pipeline = { $ref: '#/components/schemas/PipelineNode' };
+    expect(doc.paths['/query'].post.requestBody.content['application/json'].schema).toEqual(pipeline);
+    expect(doc.paths['/v1/datasets/query'].post.requestBody.content['application/json'].schema.properties.pipeline).toEqual(pipeline);
+    expect(doc.components.schemas.PipelineNode.oneOf.map((node: { title: string }) => node.title)).toContain('hexTile node');
+    const refs = new Set([...JSON.stringify(doc).matchAll(/"\$ref":"([^"]*)"/g)].map((match) => match[1]!));
+    expect([...refs].filter((ref) => !ref.startsWith('#/components/schemas/') || !(ref.split('/')[3]! in doc.components.schemas))).toEqual([]);
     const docs = await h.app.inject({ url: '/v1/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
