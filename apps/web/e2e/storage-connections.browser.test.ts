@@ -1,9 +1,9 @@
 // Storage connections on the Connectors screen in a real browser (issue 18 "Storage connections"): the analyst browses an
-// S3 connection (s3rver, a local S3) from its buckets to a folder, imports a CSV file as a dataset and opens it; a
-// viewer seat browses the same connection but is offered no import. The demo organization gets storage-connectors-enabled
+// S3 connection (s3rver, a local S3) from its buckets to a folder, imports CSV files as datasets (the row shows the
+// import's progress, read from the pending record, then links the dataset) and opens one; a viewer seat browses the same connection but is offered no import. The demo organization gets storage-connectors-enabled
 // (off by default, and the server refuses storage connections without it). The server allows 127.0.0.1
 // (ATLAS_ALLOWED_CONNECTION_HOSTS) and stores the secret with ATLAS_SECRETS_KEY.
-// Screenshots: test-results/screens/storage-buckets.png, storage-imported.png, storage-viewer.png.
+// Screenshots: test-results/screens/storage-buckets.png, storage-importing.png, storage-imported.png, storage-viewer.png.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,9 @@ process.env.ATLAS_SECRETS_KEY = randomBytes(32).toString('hex');
 const POLL = { timeout: 30_000, interval: 200 };
 const BUCKET = 'lake';
 const CSV = 'name,latitude,longitude\nAlfama,38.711,-9.13\nBelém,38.697,-9.206\nBaixa,38.71,-9.137\n';
+// Large enough (about 30 MB) that its load outlasts a reading of the record: the progress bar is seen.
+const VISITS_ROWS = 1_000_000;
+const VISITS = `visit,latitude,longitude\n${Array.from({ length: VISITS_ROWS }, (_, i) => `${i},${(38.7 + (i % 1000) / 1e5).toFixed(5)},-9.1${i % 10}`).join('\n')}\n`;
 
 const session = useBrowserSession();
 let page: Page;
@@ -37,6 +40,7 @@ beforeAll(async () => {
   s3 = await startS3rver(folder, [BUCKET]);
   const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'exports/places.csv', Body: CSV, ContentType: 'text/csv' }));
+  await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'exports/visits.csv', Body: VISITS, ContentType: 'text/csv' }));
   await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'exports/2024/notes.txt', Body: 'not data', ContentType: 'text/plain' }));
   tokens.analyst = (await session.signIn('analyst@example.com')).token;
   tokens.viewer = (await session.signIn('viewer@example.com')).token;
@@ -70,6 +74,20 @@ describe('storage connections', () => {
     expect(await entry('exports/2024/').getByRole('button', { name: '2024/' }).count()).toBe(1);
     expect(await entry('exports/places.csv').locator('td').first().textContent()).toMatch(/^\d+ B$/);
     await session.screenshot('storage-buckets');
+
+    // The import answers at once: the row shows the load's progress until the record is ready, then the link.
+    await entry('exports/visits.csv').getByRole('button', { name: 'Import as dataset' }).click();
+    const bar = entry('exports/visits.csv').getByRole('progressbar');
+    await bar.waitFor(POLL);
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/^(Starting the import…|Reading: .+|Read .+; loading it into the dataset…)$/);
+    await session.screenshot('storage-importing');
+    const visits = entry('exports/visits.csv').getByTestId('imported-dataset');
+    await visits.waitFor(POLL);
+    const visitsId = (await visits.getAttribute('href'))!.split('/').at(-1)!;
+    expect(await session.api(tokens.analyst, 'GET', `/v1/datasets/${visitsId}`)).toMatchObject({
+      status: 'ready',
+      metadata: { rowCount: VISITS_ROWS, progress: { phase: 'read', fraction: 1, bytes: VISITS.length, total: VISITS.length } },
+    });
 
     await entry('exports/places.csv').getByRole('button', { name: 'Import as dataset' }).click();
     const link = entry('exports/places.csv').getByTestId('imported-dataset');

@@ -1,22 +1,22 @@
-// The storage connection types that run (s3, google-cloud-storage): their drivers, and their Connector for the
+// The storage connection types (s3, google-cloud-storage, planet): their drivers, and their Connector for the
 // registry (connectors/index.ts): their options schema, a connection test that lists one entry, and the spec's
 // 'Not a database connection' for every query and schema call.
-import type { TSchema } from 'typebox';
-import { GcsConnectionOptions, S3ConnectionOptions } from '@atlas/domain';
+import { CONNECTION_OPTIONS, STORAGE_CONNECTION_TYPES } from '@atlas/domain';
 import { invalidInput } from '../../http/errors.js';
 import type { ConnectionTarget, Connector } from '../types.js';
 import { gcsDriver } from './gcs.js';
+import { planetDriver } from './planet.js';
 import { s3Driver } from './s3.js';
 import type { StorageDriver } from './types.js';
 
 export type { ListRequest, StorageDriver, StorageObject, StoragePage } from './types.js';
 
-export type StorageConnectionType = 's3' | 'google-cloud-storage';
+export type StorageConnectionType = (typeof STORAGE_CONNECTION_TYPES)[number];
 
-/** Google's endpoints for google-cloud-storage; only tests build a driver with others. */
-export const STORAGE_DRIVERS: Record<StorageConnectionType, StorageDriver> = { s3: s3Driver, 'google-cloud-storage': gcsDriver() };
+/** Google's endpoints for google-cloud-storage, Planet's Data API for planet; only tests build drivers with others. */
+export const STORAGE_DRIVERS: Record<StorageConnectionType, StorageDriver> = { s3: s3Driver, 'google-cloud-storage': gcsDriver(), planet: planetDriver() };
 
-export const isStorageType = (type: string): type is StorageConnectionType => type === 's3' || type === 'google-cloud-storage';
+export const isStorageType = (type: string): type is StorageConnectionType => (STORAGE_CONNECTION_TYPES as readonly string[]).includes(type);
 
 /** The connection's bucket option, if any. */
 export const bucketOf = (target: ConnectionTarget) => (typeof target.options.bucket === 'string' ? target.options.bucket : null);
@@ -25,11 +25,10 @@ export const bucketOf = (target: ConnectionTarget) => (typeof target.options.buc
 export const prefixOf = (target: ConnectionTarget) => (typeof target.options.prefix === 'string' ? target.options.prefix : '');
 
 export function storageConnector(type: StorageConnectionType, refuse: () => Error, driver: StorageDriver = STORAGE_DRIVERS[type]): Connector {
-  const optionsSchema: TSchema = type === 's3' ? S3ConnectionOptions : GcsConnectionOptions;
   return {
     type,
     kind: 'storage',
-    optionsSchema,
+    optionsSchema: CONNECTION_OPTIONS[type],
     // The credentials reach the store when it lists one entry of the bucket (or one bucket).
     async testConnection(target) {
       const bucket = bucketOf(target);

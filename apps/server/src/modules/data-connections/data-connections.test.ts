@@ -218,7 +218,7 @@ describe.each(testStores())('data connections on $name', (store) => {
     expect((await call(tiny.email, 'GET', '/v1/users/me/quota')).json()).toMatchObject({ quotaUsage: { dataConnections: 1 } });
   });
 
-  it('runs kinetica through its connector, answers 501 to a planet test and "Not a database connection" for storage', async () => {
+  it('runs kinetica through its connector, tests planet through its catalogue and answers "Not a database connection" for storage', async () => {
     // Every warehouse type has a driver now: kinetica's connector dials its URL (here a closed local port).
     const kinetica = await create('analyst@example.com', { type: 'kinetica', options: { url: 'http://127.0.0.1:1', user: 'U' } });
     // Storage connections need the organization's storage-connectors-enabled (storage.test.ts refuses them without).
@@ -226,12 +226,12 @@ describe.each(testStores())('data connections on $name', (store) => {
     const s3 = await create('analyst@example.com', { type: 's3', options: { bucket: 'b', region: 'eu-west-1' } });
     const test = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: kinetica.id });
     expect([test.statusCode, test.json()]).toEqual([422, UNREACHABLE]);
-    // Planet's catalogue is not read by this server: saved, but its test says so.
+    // Planet's test lists its item types (connectors/storage/planet.test.ts); without its API key it is refused before any call.
     const planet = await create('analyst@example.com', { type: 'planet', options: {} });
     const planetTest = await call('analyst@example.com', 'POST', '/v1/test-connection', { connectionId: planet.id });
     expect([planetTest.statusCode, planetTest.json()]).toEqual([
-      501,
-      { message: 'The planet connector is not available on this server', details: 'No driver for planet connections is installed', appStatusCode: 'NOT_IMPLEMENTED' },
+      422,
+      { message: 'Could not connect to the storage', details: 'A Planet connection needs its API key', appStatusCode: 'INVALID_INPUT' },
     ]);
     const notDatabase = { message: 'Not a database connection', details: 's3 connections hold files, not tables', appStatusCode: 'INVALID_INPUT' };
     for (const [method, url, payload] of [

@@ -1,26 +1,32 @@
 // Storage connections (s3, google-cloud-storage): browsing a bucket and importing one of its objects as a dataset
 // (docs/storage-connections.md). Both need read access on the connection (the one access check, through
 // openConnection); an import creates the dataset through the datasets service (seat, quota, the connection as
-// dataConnection) and streams the object into it through the same load as an upload.
+// dataConnection), answers it pending and streams the object into it in the background through the same load as an
+// upload (storage-import.ts).
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { AppStatusCode, STORAGE_PAGE_SIZE, type Dataset, type ImportStorageObjectRequest, type StorageObjectList, type StorageObjectsQuery } from '@atlas/domain';
-import { bucketOf, isStorageType, prefixOf, notStorageConnection, STORAGE_DRIVERS, type StorageDriver, type StorageObject } from '../../connectors/storage/index.js';
+import { bucketOf, isStorageType, prefixOf, notStorageConnection, STORAGE_DRIVERS, type StorageConnectionType, type StorageDriver, type StorageObject } from '../../connectors/storage/index.js';
 import type { ConnectionTarget } from '../../connectors/types.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../engine/duckdb.js';
 import { formatOfFileName } from '../../engine/ingest/decompress.js';
 import type { Engine, UploadCompression, UploadFormat } from '../../engine/types.js';
 import { assertCanCreate } from '../../http/access.js';
-import { AppError, badRequest, invalidInput } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
-import { uploadData, uploadFormat } from '../datasets/data-service.js';
+import { setDatasetState } from '../datasets/data-repo.js';
+import { uploadFormat } from '../datasets/data-service.js';
+import { presentDataset } from '../datasets/present.js';
 import { createDataset } from '../datasets/service.js';
+import { assertQuota } from '../quota/service.js';
+import type { BuildJobs } from '../vector-tiles/jobs.js';
+import { importProgress } from './import-progress.js';
 import { openConnection } from './service.js';
 import { assertStorageEnabled } from './storage-flag.js';
+import { runImport } from './storage-import.js';
 
-/** The drivers by type: STORAGE_DRIVERS (AWS's and Google's endpoints); only tests pass others. */
-export type StorageDrivers = Record<'s3' | 'google-cloud-storage', StorageDriver>;
+/** The drivers by type: STORAGE_DRIVERS (AWS's, Google's and Planet's endpoints); only tests pass others. */
+export type StorageDrivers = Record<StorageConnectionType, StorageDriver>;
 
 interface OpenStorage {
   driver: StorageDriver;
@@ -83,31 +89,29 @@ function formatOf(key: string, compression: UploadCompression | null, object: St
 }
 
 const tooLarge = () => new AppError(413, 'The object is too large', AppStatusCode.PayloadTooLarge, `At most ${DEFAULT_MAX_UPLOAD_BYTES} bytes`);
-const readFailed = () => invalidInput('Could not read the object', 'The storage stopped sending it');
+const MEGABYTE = 1024 * 1024;
 
-/** The object's bytes; the store failing mid-way is a 422 (the dataset then goes to error), not a server error. */
-async function* guarded(body: Readable): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of body) yield chunk as Buffer;
-  } catch {
-    throw readFailed();
-  }
+export interface ImportDeps {
+  db: Db;
+  engine: Engine;
+  /** The imports running in this app: closing it stops them (see runImport) and waits until each recorded its end. */
+  imports: BuildJobs;
 }
 
 /**
- * POST /v1/data-connections/{id}/import: a new dataset of the caller, its dataConnection this connection, loaded from
- * the object as an upload would be (new → pending → ready, or error with the reason). Answers the dataset once the
- * load ended; the object is streamed, never held in memory.
+ * POST /v1/data-connections/{id}/import: a new dataset of the caller, its dataConnection this connection, answered
+ * at once pending; the object is then streamed into it in the background through the same load as an upload
+ * (pending → ready, or error with the reason), metadata.progress saying how much of it was read.
  */
 export async function importObject(
-  db: Db,
-  engine: Engine,
+  deps: ImportDeps,
   identity: Identity,
   id: string,
   request: ImportStorageObjectRequest,
   allowedHosts: readonly string[],
   drivers: StorageDrivers = STORAGE_DRIVERS,
 ): Promise<Dataset> {
+  const { db } = deps;
   const { driver, target } = await openStorage(db, identity, id, allowedHosts, drivers);
   // Checked again by createDataset; here so a viewer seat makes no request to the store.
   assertCanCreate(identity, 'datasets');
@@ -117,24 +121,31 @@ export async function importObject(
   assertUnderPrefix(target, request.key);
   const compression = compressionOfKey(request.key);
   const object = await driver.openObject(target, bucket, request.key);
-  let dataset: Dataset;
+  // Its errors surface where it is read (storage-import.ts); one before then must not be an uncaught 'error' event.
+  object.body.on('error', () => undefined);
+  let datasetId: string;
   let format: UploadFormat | null;
   try {
     format = formatOf(request.key, compression, object);
     if (object.size !== null && object.size > DEFAULT_MAX_UPLOAD_BYTES) throw tooLarge();
-    dataset = await createDataset(db, identity, {
-      name: request.name ?? path.posix.basename(request.key).slice(0, 200),
-      dataConnectionId: id,
-      metadata: { storageObject: { bucket, key: request.key } },
-    });
+    // The load checks it again; here so that a refused import leaves no dataset.
+    await assertQuota(db, identity, 'storageMegabytes', Math.ceil((object.size ?? 0) / MEGABYTE));
+    datasetId = (
+      await createDataset(db, identity, {
+        name: request.name ?? path.posix.basename(request.key).slice(0, 200),
+        dataConnectionId: id,
+        metadata: { storageObject: { bucket, key: request.key }, progress: importProgress('queued', 0, object.size) },
+      })
+    ).id;
+    await setDatasetState(db, datasetId, 'pending', null);
   } catch (error) {
     object.body.destroy();
     throw error;
   }
-  return uploadData(db, engine, identity, dataset.id, Readable.from(guarded(object.body)), {
-    format,
-    compression,
-    skipArrow: false,
-    contentLength: object.size,
-  });
+  try {
+    // Read before the load starts, so the answer is the pending record.
+    return await presentDataset(db, identity, datasetId);
+  } finally {
+    deps.imports.start(datasetId, (signal) => runImport({ db, engine: deps.engine, identity, datasetId, object, format, compression, signal }));
+  }
 }

@@ -5,10 +5,12 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gcsDriver } from '../../connectors/storage/gcs.js';
+import { planetDriver } from '../../connectors/storage/planet.js';
 import { s3Driver } from '../../connectors/storage/s3.js';
 import { fakeGcs, type FakeGcs } from '../../connectors/storage/test-support/fake-gcs.js';
 import type { Identity } from '../../http/identity.js';
@@ -17,7 +19,9 @@ import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
 import { findOrganizationIdByName, setFeatureFlags } from '../organizations/repo.js';
 import { findIdentity } from '../users/repo.js';
-import { importObject, listObjects } from './storage-service.js';
+import { eventually } from '../query/test-support/helpers.js';
+import { BuildJobs } from '../vector-tiles/jobs.js';
+import { importObject, listObjects, type StorageDrivers } from './storage-service.js';
 import { startS3rver, type S3rverProcess } from './test-support/s3rver-process.js';
 
 const KEY_HEX = randomBytes(32).toString('hex');
@@ -69,6 +73,9 @@ describe.each(testStores())('storage connections on $name', (store) => {
   let outsider: TestUser;
   let demoId: string;
   const storageFlag = (enabled: boolean) => setFeatureFlags(h.db, demoId, { 'storage-connectors-enabled': enabled });
+  // The service's imports (the routes' are the app's, stopped when it closes).
+  const imports = new BuildJobs();
+  const deps = () => ({ db: h.db, engine: h.engine, imports });
 
   beforeAll(async () => {
     process.env.ATLAS_SECRETS_KEY = KEY_HEX;
@@ -76,7 +83,8 @@ describe.each(testStores())('storage connections on $name', (store) => {
     demoId = (await findOrganizationIdByName(h.db, 'Demo'))!;
     await storageFlag(true);
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await imports.stopAll();
     if (savedKey === undefined) delete process.env.ATLAS_SECRETS_KEY;
     else process.env.ATLAS_SECRETS_KEY = savedKey;
     // No answer of the suite carries a secret.
@@ -100,6 +108,20 @@ describe.each(testStores())('storage connections on $name', (store) => {
   };
   const csvOf = async (datasetId: string) => (await call('analyst@example.com', 'GET', `/v1/datasets/${datasetId}/data?format=csv`)).body;
   const identityOf = async (email: string) => (await findIdentity(h.db, await userId(h.db, email))) as Identity;
+  // An import answers the dataset pending; its load ends in the background.
+  const settled = (datasetId: string) =>
+    eventually(async () => (await call('analyst@example.com', 'GET', `/v1/datasets/${datasetId}`)).json(), (dataset) => dataset.status !== 'pending', 20_000);
+  const started = (response: { statusCode: number; body: string; json(): { id: string; status: string } }) => {
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().status).toBe('pending');
+    return settled(response.json().id);
+  };
+  // An s3 driver whose object is this body instead of s3rver's.
+  const serving = (body: Readable, size: number): StorageDrivers => ({
+    s3: { ...s3Driver, openObject: async () => ({ body, size, contentType: 'text/csv' }) },
+    'google-cloud-storage': gcsDriver({ api: gcs.api, token: gcs.token }),
+    planet: planetDriver(),
+  });
 
   it('refuses creating, browsing and importing while the organization has storage-connectors-enabled off', async () => {
     const id = await createConnection('s3', s3Options());
@@ -172,13 +194,26 @@ describe.each(testStores())('storage connections on $name', (store) => {
     const id = await createConnection('s3', s3Options());
     const analyst = await userId(h.db, 'analyst@example.com');
     const plain = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: 'exports/points.csv', name: 'Points' });
-    expect(plain.statusCode, plain.body).toBe(201);
-    expect(plain.json()).toMatchObject({ name: 'Points', status: 'ready', ownerId: analyst, dataConnection: { id }, metadata: { rowCount: 2, sourceFormat: 'csv', storageObject: { bucket: BUCKET, key: 'exports/points.csv' } } });
+    // Answered at once, pending, queued; then read to the end (fraction 1) and ready.
+    expect(plain.statusCode, plain.body).toBe(202);
+    expect(plain.json()).toMatchObject({
+      name: 'Points',
+      status: 'pending',
+      ownerId: analyst,
+      dataConnection: { id },
+      metadata: { storageObject: { bucket: BUCKET, key: 'exports/points.csv' }, progress: { phase: 'queued', fraction: 0, bytes: 0, total: CSV.length } },
+    });
+    expect(await started(plain)).toMatchObject({
+      status: 'ready',
+      errorMessage: null,
+      metadata: { rowCount: 2, sourceFormat: 'csv', storageObject: { bucket: BUCKET, key: 'exports/points.csv' }, progress: { phase: 'read', fraction: 1, bytes: CSV.length, total: CSV.length } },
+    });
     const rows = await csvOf(plain.json().id);
     expect(rows).toBe(CSV);
 
     const gzipped = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: 'exports/points.csv.gz' });
-    expect(gzipped.json()).toMatchObject({ name: 'points.csv.gz', status: 'ready', metadata: { rowCount: 2 } });
+    expect(gzipped.json()).toMatchObject({ name: 'points.csv.gz', status: 'pending' });
+    expect(await started(gzipped)).toMatchObject({ status: 'ready', metadata: { rowCount: 2, progress: { phase: 'read', fraction: 1, bytes: gzipSync(CSV).length } } });
     expect(await csvOf(gzipped.json().id)).toBe(CSV);
 
     // Parquet: the first dataset's data as the engine stores it, put in the bucket.
@@ -189,7 +224,7 @@ describe.each(testStores())('storage connections on $name', (store) => {
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `exports/2025/${store.name}.parquet`, Body: await readFile(file) }));
     client.destroy();
     const parquet = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: `exports/2025/${store.name}.parquet` });
-    expect(parquet.json()).toMatchObject({ status: 'ready', metadata: { rowCount: 2, sourceFormat: 'parquet' } });
+    expect(await started(parquet)).toMatchObject({ status: 'ready', metadata: { rowCount: 2, sourceFormat: 'parquet' } });
     expect(await csvOf(parquet.json().id)).toBe(CSV);
 
     // The connection lists them.
@@ -200,8 +235,7 @@ describe.each(testStores())('storage connections on $name', (store) => {
   it('ends a bad file in error, and refuses missing keys, unknown formats and callers without the right', async () => {
     const id = await createConnection('s3', s3Options());
     const broken = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: 'exports/broken.csv.gz' });
-    expect(broken.statusCode, broken.body).toBe(201);
-    expect(broken.json()).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/gzip/i) });
+    expect(await started(broken)).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/gzip/i) });
 
     const before = await h.count('datasets');
     const missing = await call('analyst@example.com', 'POST', `/v1/data-connections/${id}/import`, { key: 'exports/nothing.csv' });
@@ -222,7 +256,7 @@ describe.each(testStores())('storage connections on $name', (store) => {
     const id = await createConnection('s3', s3Options());
     const analyst = await identityOf('analyst@example.com');
     await expect(listObjects(h.db, analyst, id, {}, [])).rejects.toMatchObject({ statusCode: 422, message: 'Could not connect to the database' });
-    await expect(importObject(h.db, h.engine, analyst, id, { key: 'exports/points.csv' }, [])).rejects.toMatchObject({ statusCode: 422 });
+    await expect(importObject(deps(), analyst, id, { key: 'exports/points.csv' }, [])).rejects.toMatchObject({ statusCode: 422 });
     const noSecret = await createConnection('s3', s3Options({ password: undefined }));
     expect((await call('analyst@example.com', 'GET', `/v1/data-connections/${noSecret}/objects`)).json()).toMatchObject({
       message: 'Could not connect to the storage',
@@ -241,8 +275,42 @@ describe.each(testStores())('storage connections on $name', (store) => {
     expect(moved.json()).toMatchObject({ hasPassword: false, options: { endpoint: 'https://s3.example.com' } });
   });
 
+  it('ends an import in error when the store stops sending the object, or when the app closes while it is read', async () => {
+    const id = await createConnection('s3', s3Options());
+    const analyst = await identityOf('analyst@example.com');
+    const allowed = ['127.0.0.1'];
+    const part = 'lat,lng\n1,2\n';
+    // Sends a part when first read, then fails.
+    let reads = 0;
+    const failing = new Readable({
+      read() {
+        if (reads++ === 0) this.push(part);
+        else this.destroy(new Error('socket hang up'));
+      },
+    });
+    const cut = await importObject(deps(), analyst, id, { key: 'exports/cut.csv' }, allowed, serving(failing, 1000));
+    expect(cut).toMatchObject({ status: 'pending', metadata: { progress: { phase: 'queued', total: 1000 } } });
+    expect(await settled(cut.id)).toMatchObject({
+      status: 'error',
+      errorMessage: 'Could not read the object: The storage stopped sending it',
+      metadata: { progress: { phase: 'reading', bytes: part.length, total: 1000, fraction: 0.012 } },
+    });
+
+    // An object that never ends: stopping the app's imports (its onClose) drops it, and the record says so.
+    const closing = new BuildJobs();
+    const endless = new Readable({ read() {} });
+    endless.push(part);
+    const stopped = await importObject({ ...deps(), imports: closing }, analyst, id, { key: 'exports/endless.csv' }, allowed, serving(endless, 1000));
+    await closing.stopAll();
+    expect(endless.destroyed).toBe(true);
+    expect((await call('analyst@example.com', 'GET', `/v1/datasets/${stopped.id}`)).json()).toMatchObject({
+      status: 'error',
+      errorMessage: 'The import was interrupted: The server stopped; import the object again',
+    });
+  });
+
   it('browses and imports from Google Cloud Storage through its JSON API', async () => {
-    const drivers = { s3: s3Driver, 'google-cloud-storage': gcsDriver({ api: gcs.api, token: gcs.token }) };
+    const drivers = { s3: s3Driver, 'google-cloud-storage': gcsDriver({ api: gcs.api, token: gcs.token }), planet: planetDriver() };
     const analyst = await identityOf('analyst@example.com');
     const id = await createConnection('google-cloud-storage', { projectId: 'atlas-test', password: serviceAccountKey() });
     const allowed = ['127.0.0.1'];
@@ -266,10 +334,11 @@ describe.each(testStores())('storage connections on $name', (store) => {
     expect(second.items.map((item) => item.key)).toEqual(['data/points.csv.gz']);
     expect(second.nextPageToken).toBeNull();
 
-    const imported = await importObject(h.db, h.engine, analyst, id, { bucket: 'gcs-files', key: 'data/points.csv.gz' }, allowed, drivers);
-    expect(imported).toMatchObject({ status: 'ready', dataConnection: { id }, metadata: { rowCount: 2 } });
+    const imported = await importObject(deps(), analyst, id, { bucket: 'gcs-files', key: 'data/points.csv.gz' }, allowed, drivers);
+    expect(imported).toMatchObject({ status: 'pending', dataConnection: { id } });
+    expect(await settled(imported.id)).toMatchObject({ status: 'ready', metadata: { rowCount: 2, progress: { phase: 'read', fraction: 1 } } });
     expect(await csvOf(imported.id)).toBe(CSV);
-    await expect(importObject(h.db, h.engine, analyst, id, { bucket: 'gcs-files', key: 'data/none.csv' }, allowed, drivers)).rejects.toMatchObject({ statusCode: 404, message: 'Object not found' });
+    await expect(importObject(deps(), analyst, id, { bucket: 'gcs-files', key: 'data/none.csv' }, allowed, drivers)).rejects.toMatchObject({ statusCode: 404, message: 'Object not found' });
     await expect(listObjects(h.db, analyst, id, { bucket: 'gcs-missing' }, allowed, drivers)).rejects.toMatchObject({
       statusCode: 422,
       message: 'Could not list the objects',

@@ -29,7 +29,7 @@ export function BrowseDialog({ connection, onClose }: { connection: DataConnecti
         {schema !== null && (
           <Listing connectionId={connection.id} path={[schema]} label={`Tables of ${schema}`} empty={`Schema ${schema} has no table or view.`} selected={table} onSelect={setTable} />
         )}
-        {schema !== null && table !== null && <TableDetails connectionId={connection.id} schema={schema} table={table} />}
+        {schema !== null && table !== null && <TableDetails connection={connection} schema={schema} table={table} />}
       </div>
     </Modal>
   );
@@ -71,8 +71,8 @@ function Listing({ connectionId, path, label, empty, selected, onSelect }: Listi
   );
 }
 
-function TableDetails({ connectionId, schema, table }: { connectionId: string; schema: string; table: string }) {
-  const columns = useSchema(connectionId, [schema, table]);
+function TableDetails({ connection, schema, table }: { connection: DataConnection; schema: string; table: string }) {
+  const columns = useSchema(connection.id, [schema, table]);
   return (
     <section className="connectors-browse__pane connectors-browse__pane--wide" aria-label={`Table ${schema}.${table}`}>
       <h3 className="connectors-browse__title">
@@ -98,7 +98,7 @@ function TableDetails({ connectionId, schema, table }: { connectionId: string; s
           </table>
         )}
       </Answer>
-      <PreviewTable connectionId={connectionId} schema={schema} table={table} />
+      <PreviewTable connection={connection} schema={schema} table={table} />
     </section>
   );
 }

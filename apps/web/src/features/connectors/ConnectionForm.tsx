@@ -1,5 +1,5 @@
-// Create or edit a connection: the name, the type (every type of the spec; those the server refused as unavailable
-// are marked), the fields of the type's options schema, the write-only secret, and a test with what is typed.
+// Create or edit a connection: the name, the type (every type of the spec),
+// the fields of the type's options schema, the write-only secret, and a test with what is typed.
 import { Fragment, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DataConnection, DataConnectionType, TestConnectionRequest } from '@atlas/domain';
@@ -10,18 +10,16 @@ import { useFeatureFlags } from '../../api/useFeatureFlags';
 import { connectionType, typeGroups, type ConnectionTypeInfo } from './connectionTypes';
 import { OptionInput } from './OptionInput';
 import { buildOptions, initialValues, optionFields, optionsUnchanged, type FormValues } from './optionFields';
-import { connectionKeys, isUnavailableType } from './queries';
+import { connectionKeys } from './queries';
 import { TestResult, type TestState } from './TestResult';
 
 export interface ConnectionFormProps {
   /** Absent: a new connection. */
   connection?: DataConnection;
-  unavailable: ReadonlySet<DataConnectionType>;
-  onUnavailable(type: DataConnectionType): void;
   onClose(): void;
 }
 
-export function ConnectionForm({ connection, unavailable, onUnavailable, onClose }: ConnectionFormProps) {
+export function ConnectionForm({ connection, onClose }: ConnectionFormProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const [name, setName] = useState(connection?.name ?? '');
@@ -54,7 +52,6 @@ export function ConnectionForm({ connection, unavailable, onUnavailable, onClose
     try {
       setTest({ state: 'ok', result: await client.dataConnections.test(body) });
     } catch (error) {
-      if (isUnavailableType(error)) onUnavailable(type);
       setTest({ state: 'failed', error });
     }
   };
@@ -110,13 +107,13 @@ export function ConnectionForm({ connection, unavailable, onUnavailable, onClose
             <span className="field__label">Type</span>
             <select className="field__input" aria-label="Type" value={type} onChange={(event) => changeType(event.target.value as DataConnectionType)}>
               {groups.map((group) => (
-                <TypeGroup key={group.label} label={group.label} types={group.types} unavailable={unavailable} />
+                <TypeGroup key={group.label} label={group.label} types={group.types} />
               ))}
             </select>
             {flags.data && groups.length === 1 && <span className="field__hint">Storage connection types are not enabled for your organization.</span>}
           </label>
         )}
-        <TypeNotes info={info} unavailable={unavailable.has(type)} />
+        <TypeNotes info={info} />
         {fields.map((field) => (
           <Fragment key={`${type}-${field.name}`}>
             <OptionInput field={field} value={values[field.name]!} onChange={(value) => setValues({ ...values, [field.name]: value })} />
@@ -146,28 +143,19 @@ export function ConnectionForm({ connection, unavailable, onUnavailable, onClose
   );
 }
 
-function TypeGroup({ label, types, unavailable }: { label: string; types: readonly ConnectionTypeInfo[]; unavailable: ReadonlySet<DataConnectionType> }) {
+function TypeGroup({ label, types }: { label: string; types: readonly ConnectionTypeInfo[] }) {
   return (
     <optgroup label={label}>
       {types.map((entry) => (
         <option key={entry.type} value={entry.type}>
           {entry.label}
-          {unavailable.has(entry.type) ? ' — not available on this server' : ''}
         </option>
       ))}
     </optgroup>
   );
 }
 
-function TypeNotes({ info, unavailable }: { info: ConnectionTypeInfo; unavailable: boolean }) {
-  return (
-    <>
-      {info.kind === 'storage' && <p className="field__hint">A storage connection holds files, not tables: it is not a database connection, so it has no schemas to browse.</p>}
-      {unavailable && (
-        <p className="field__hint connectors__unavailable" data-testid="type-unavailable">
-          This server has no {info.label} driver: the connection can be saved, but tests and queries answer that it is not available.
-        </p>
-      )}
-    </>
-  );
+function TypeNotes({ info }: { info: ConnectionTypeInfo }) {
+  if (info.kind !== 'storage') return null;
+  return <p className="field__hint">A storage connection holds files, not tables: it is not a database connection. Browse it to import a file as a dataset.</p>;
 }

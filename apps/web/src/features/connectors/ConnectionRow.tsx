@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { DataConnection, DataConnectionType, TagSummary } from '@atlas/domain';
+import type { DataConnection, TagSummary } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { useSignedInUser } from '../../api/SignedInUserContext';
@@ -14,7 +14,7 @@ import { BrowseDialog } from './BrowseDialog';
 import { StorageDialog } from './StorageDialog';
 import { ConnectionForm } from './ConnectionForm';
 import { connectionType } from './connectionTypes';
-import { connectionKeys, isUnavailableType } from './queries';
+import { connectionKeys } from './queries';
 import { TestResult, type TestState } from './TestResult';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -22,13 +22,11 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 export interface ConnectionRowProps {
   connection: DataConnection;
   tags: readonly TagSummary[];
-  unavailable: ReadonlySet<DataConnectionType>;
-  onUnavailable(type: DataConnectionType): void;
   /** When given (a maker's list), a first cell holding it on connections the user may write (bulk tagging). */
   select?: ReactNode;
 }
 
-export function ConnectionRow({ connection, tags, unavailable, onUnavailable, select }: ConnectionRowProps) {
+export function ConnectionRow({ connection, tags, select }: ConnectionRowProps) {
   const client = useApiClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
@@ -42,7 +40,6 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
     try {
       setTest({ state: 'ok', result: await client.dataConnections.test({ connectionId: connection.id }) });
     } catch (error) {
-      if (isUnavailableType(error)) onUnavailable(connection.type);
       setTest({ state: 'failed', error });
     }
   };
@@ -57,7 +54,6 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
       <td data-testid="connection-type">
         {info.label}
         {info.kind === 'storage' && <span className="connectors-table__note">storage</span>}
-        {unavailable.has(connection.type) && <span className="connectors-table__note">not available on this server</span>}
       </td>
       <td data-testid="connection-owner">{connection.ownerId === user.id ? 'You' : 'Another member'}</td>
       <td className="connectors-table__tags">
@@ -78,11 +74,9 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
           <button type="button" className="button button--ghost" onClick={() => void runTest()} disabled={test?.state === 'running'}>
             Test
           </button>
-          {(info.kind === 'warehouse' || info.browsable) && (
-            <button type="button" className="button button--ghost" onClick={() => setDialog('browse')}>
-              Browse
-            </button>
-          )}
+          <button type="button" className="button button--ghost" onClick={() => setDialog('browse')}>
+            Browse
+          </button>
           {info.kind === 'warehouse' && canCreate(user) && (
             <Link className="button button--ghost" to={paths.newMap({ connectorUuid: connection.id })}>
               New map
@@ -96,7 +90,7 @@ export function ConnectionRow({ connection, tags, unavailable, onUnavailable, se
         </CardActions>
         {dialog === 'browse' &&
           (info.kind === 'storage' ? <StorageDialog connection={connection} onClose={() => setDialog(null)} /> : <BrowseDialog connection={connection} onClose={() => setDialog(null)} />)}
-        {dialog === 'edit' && <ConnectionForm connection={connection} unavailable={unavailable} onUnavailable={onUnavailable} onClose={() => setDialog(null)} />}
+        {dialog === 'edit' && <ConnectionForm connection={connection} onClose={() => setDialog(null)} />}
       </td>
     </tr>
   );

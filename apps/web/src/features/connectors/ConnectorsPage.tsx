@@ -3,7 +3,6 @@
 // and browse it. `?tags=` keeps the connections carrying every tag picked; a maker tags the connections they may
 // change several at once.
 import { useState } from 'react';
-import type { DataConnectionType } from '@atlas/domain';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -30,8 +29,6 @@ export function ConnectorsPage() {
   const scope = parseConnectionScope(params.get('scope'));
   const [creating, setCreating] = useState(false);
   // Types the server answered 501 for (no driver installed here), learnt from its answers during this visit.
-  const [unavailable, setUnavailable] = useState<ReadonlySet<DataConnectionType>>(new Set());
-  const markUnavailable = (type: DataConnectionType) => setUnavailable((known) => (known.has(type) ? known : new Set([...known, type])));
 
   const tags = useListTags('data-connection', { plural: 'connections', address, listKey: connectionKeys.all });
 
@@ -77,8 +74,6 @@ export function ConnectorsPage() {
                   key={connection.id}
                   connection={connection}
                   tags={tags.tagsOf(connection)}
-                  unavailable={unavailable}
-                  onUnavailable={markUnavailable}
                   select={tags.select?.(connection)}
                 />
               ))}
@@ -86,7 +81,7 @@ export function ConnectorsPage() {
           )}
         </ListBody>
       </section>
-      {creating && <ConnectionForm unavailable={unavailable} onUnavailable={markUnavailable} onClose={() => setCreating(false)} />}
+      {creating && <ConnectionForm onClose={() => setCreating(false)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The first rows of a table, read through the connection (POST /v1/data-queries/json with connectionId).
 import { useQuery } from '@tanstack/react-query';
+import type { DataConnection } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Spinner } from '../../ui/Spinner';
@@ -7,11 +8,11 @@ import { PREVIEW_ROWS, previewSql } from './preview';
 import { connectionKeys } from './queries';
 import { ResultRows } from './ResultRows';
 
-export function PreviewTable({ connectionId, schema, table }: { connectionId: string; schema: string; table: string }) {
+export function PreviewTable({ connection, schema, table }: { connection: Pick<DataConnection, 'id' | 'type'>; schema: string; table: string }) {
   const client = useApiClient();
   const preview = useQuery({
-    queryKey: connectionKeys.preview(connectionId, schema, table),
-    queryFn: () => client.dataQueries.json({ connectionId, query: previewSql(schema, table), limit: PREVIEW_ROWS }),
+    queryKey: connectionKeys.preview(connection.id, schema, table),
+    queryFn: () => client.dataQueries.json({ connectionId: connection.id, query: previewSql(connection.type, schema, table), limit: PREVIEW_ROWS }),
     retry: false,
   });
   if (preview.isPending) return <Spinner label="Reading the first rows…" />;

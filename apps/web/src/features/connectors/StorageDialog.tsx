@@ -1,7 +1,9 @@
-// Browse a storage connection (s3, google-cloud-storage): its buckets when it names none, then the folders and objects
-// under a prefix, a page at a time; a maker imports an object as a dataset (CSV, GeoJSON, Parquet, Arrow, gzip or zip
-// of one). The import answers once the data is loaded, so the row says what runs until then, then links the dataset.
-import { useInfiniteQuery } from '@tanstack/react-query';
+// Browse a storage connection (s3, google-cloud-storage, planet): its buckets when it names none (planet: its item
+// types, whose folders are acquisition days and objects items), then the folders and objects under a prefix, a page
+// at a time; a maker imports an object as a dataset (CSV, GeoJSON, Parquet, Arrow, gzip or zip of one). The import
+// answers the dataset pending and loads it in the background: the row shows its progress (the record read again until
+// it settles), then links the dataset or says why it failed.
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataConnection, Dataset, StorageEntry } from '@atlas/domain';
@@ -12,18 +14,25 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
 import { canCreate } from '../catalogue';
 import { formatBytes } from '../datasets/format';
+import { datasetKeys, useDataset } from '../datasets/queries';
+// The progress bar's classes (.progress), the uploads' own.
+import '../datasets/datasets.css';
 import { Modal } from '../sharing';
 import { connectionKeys } from './queries';
+import { importView } from './storageImport';
 import { crumbsOf, entryName, type StorageLocation } from './storagePaths';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-type ImportState = { state: 'running' } | { state: 'done'; dataset: Dataset } | { state: 'failed'; error: unknown };
+type ImportState = { state: 'starting' } | { state: 'started'; dataset: Dataset } | { state: 'refused'; error: unknown };
 
 export function StorageDialog({ connection, onClose }: { connection: DataConnection; onClose(): void }) {
   const [location, setLocation] = useState<StorageLocation>({ bucket: null, prefix: '' });
   const [imports, setImports] = useState<Record<string, ImportState>>({});
   const client = useApiClient();
+  // Planet's catalogue: its "buckets" are item types (docs/storage-connections.md).
+  const planet = connection.type === 'planet';
+  const queryClient = useQueryClient();
   const user = useSignedInUser();
   const listing = useInfiniteQuery({
     queryKey: [...connectionKeys.all, 'objects', connection.id, location.bucket, location.prefix],
@@ -40,12 +49,14 @@ export function StorageDialog({ connection, onClose }: { connection: DataConnect
 
   const importObject = async (key: string) => {
     const id = `${bucket}/${key}`;
-    setImports((current) => ({ ...current, [id]: { state: 'running' } }));
+    setImports((current) => ({ ...current, [id]: { state: 'starting' } }));
     try {
       const dataset = await client.dataConnections.importObject(connection.id, { key, bucket: location.bucket ?? undefined });
-      setImports((current) => ({ ...current, [id]: dataset.status === 'error' ? { state: 'failed', error: new Error(`The file could not be loaded (${dataset.errorMessage ?? 'no reason given'})`) } : { state: 'done', dataset } }));
+      // The answer is the record's first reading: its progress shows at once, then useDataset reads it again.
+      queryClient.setQueryData(datasetKeys.one(dataset.id), dataset);
+      setImports((current) => ({ ...current, [id]: { state: 'started', dataset } }));
     } catch (error) {
-      setImports((current) => ({ ...current, [id]: { state: 'failed', error } }));
+      setImports((current) => ({ ...current, [id]: { state: 'refused', error } }));
     }
   };
 
@@ -56,7 +67,7 @@ export function StorageDialog({ connection, onClose }: { connection: DataConnect
       <div className="connectors-browse connectors-storage">
         <nav aria-label="Location">
           <ol className="connectors-storage__crumbs">
-            {crumbsOf(location, bucket).map((crumb, index, all) => (
+            {crumbsOf(location, bucket, planet ? 'Item types' : 'Buckets').map((crumb, index, all) => (
               <li key={index}>
                 {index === all.length - 1 ? (
                   <span aria-current="location">{crumb.label}</span>
@@ -76,7 +87,7 @@ export function StorageDialog({ connection, onClose }: { connection: DataConnect
             {errorText(listing.error)}
           </p>
         ) : items.length === 0 ? (
-          <p className="catalogue-list__empty">{bucket === null ? 'The connection’s key may list no bucket.' : 'Nothing is stored here.'}</p>
+          <p className="catalogue-list__empty">{bucket === null ? `The connection’s key may list no ${planet ? 'item type' : 'bucket'}.` : 'Nothing is stored here.'}</p>
         ) : (
           <table className="table connectors-storage__table" aria-label="Objects">
             <thead>
@@ -120,22 +131,52 @@ export function StorageDialog({ connection, onClose }: { connection: DataConnect
 }
 
 function ImportCell({ state, onImport }: { state: ImportState | undefined; onImport(): void }) {
-  if (state?.state === 'running') return <Spinner label="Importing…" />;
-  if (state?.state === 'done')
+  if (state?.state === 'starting') return <Spinner label="Importing…" />;
+  if (state?.state === 'started') return <ImportProgress started={state.dataset} onRetry={onImport} />;
+  return <ImportButton failure={state?.state === 'refused' ? errorText(state.error) : null} onImport={onImport} />;
+}
+
+/** The imported dataset until it settles (re-read every 2 s while pending): a progress bar, then its link or why it failed. */
+function ImportProgress({ started, onRetry }: { started: Dataset; onRetry(): void }) {
+  const read = useDataset(started.id);
+  const dataset = read.data ?? started;
+  if (read.isError) return <ImportButton failure={errorText(read.error)} onImport={onRetry} />;
+  const view = importView(dataset);
+  if (view.state === 'failed') return <ImportButton failure={view.message} onImport={onRetry} />;
+  if (view.state === 'ready')
     return (
-      <Link to={paths.dataset(state.dataset.id)} data-testid="imported-dataset">
-        Open “{state.dataset.name}”
+      <Link to={paths.dataset(dataset.id)} data-testid="imported-dataset">
+        Open “{dataset.name}”
       </Link>
     );
   return (
+    <div className="connectors-storage__progress" data-testid="import-progress">
+      <div
+        className={`progress${view.fraction === null ? ' progress--busy' : ''}`}
+        role="progressbar"
+        aria-label={`Import of ${dataset.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={view.fraction === null ? undefined : Math.round(view.fraction * 100)}
+        aria-valuetext={view.label}
+      >
+        <span className="progress__fill" style={view.fraction === null ? undefined : { width: `${view.fraction * 100}%` }} />
+      </div>
+      <span>{view.label}</span>
+    </div>
+  );
+}
+
+function ImportButton({ failure, onImport }: { failure: string | null; onImport(): void }) {
+  return (
     <span className="connectors-storage__import">
-      {state?.state === 'failed' && (
+      {failure !== null && (
         <span className="form__error" role="alert">
-          {errorText(state.error)}
+          {failure}
         </span>
       )}
       <button type="button" className="button button--ghost" onClick={onImport}>
-        {state?.state === 'failed' ? 'Try again' : 'Import as dataset'}
+        {failure !== null ? 'Try again' : 'Import as dataset'}
       </button>
     </span>
   );

@@ -32,11 +32,7 @@ export interface ConnectionTypeInfo {
   schema: OptionsSchema;
   /** What the write-only secret is for this type (the server's "password / passwordEnvVar: the …"). */
   secretLabel: string;
-  /** Storage whose buckets and files the server lists (docs/storage-connections.md); planet's catalogue is not read. */
-  browsable: boolean;
 }
-
-const BROWSABLE_STORAGE: readonly DataConnectionType[] = ['s3', 'google-cloud-storage'];
 
 /** The names the type picker shows. */
 const LABELS: Record<DataConnectionType, string> = {
@@ -63,7 +59,6 @@ const info = (kind: ConnectionTypeInfo['kind']) => (type: DataConnectionType): C
   // The domain's TypeBox schema is plain JSON Schema: the subset the form reads.
   schema: CONNECTION_OPTIONS[type] as unknown as OptionsSchema,
   secretLabel: capitalized(CONNECTION_SECRET_NAMES[type]),
-  browsable: BROWSABLE_STORAGE.includes(type),
 });
 
 export const WAREHOUSE_TYPES: readonly ConnectionTypeInfo[] = WAREHOUSE_CONNECTION_TYPES.map(info('warehouse'));

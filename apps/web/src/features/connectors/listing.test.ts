@@ -39,8 +39,11 @@ describe('the connection list', () => {
 
 describe('the row preview', () => {
   it('quotes names as written and asks for one row more than it shows', () => {
-    expect(quoteIdentifier('Odd "name"')).toBe('"Odd ""name"""');
-    expect(previewSql('public', 'Visits 2024')).toBe('SELECT * FROM "public"."Visits 2024" LIMIT 21');
+    expect(quoteIdentifier('postgres', 'Odd "name"')).toBe('"Odd ""name"""');
+    expect(previewSql('postgres', 'public', 'Visits 2024')).toBe('SELECT * FROM "public"."Visits 2024" LIMIT 21');
+    // Backticks where the warehouse reads double quotes as a string.
+    expect(previewSql('databricks', 'web', 'odd`name')).toBe('SELECT * FROM `web`.`odd``name` LIMIT 21');
+    expect(previewSql('big-query', 'web', 'odd`na\\me')).toBe('SELECT * FROM `web`.`odd\\`na\\\\me` LIMIT 21');
   });
 
   it('shows nulls and objects readably', () => {

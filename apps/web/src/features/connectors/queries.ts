@@ -1,6 +1,5 @@
 // Reads of the connectors screen and their cache keys.
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@atlas/client';
 import type { DataConnection } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import type { ConnectionScope } from './listing';
@@ -20,6 +19,3 @@ export function useConnectionList(scope: ConnectionScope) {
     placeholderData: (previous) => previous,
   });
 }
-
-/** The server has no driver for the type: it answers 501 "The … connector is not available on this server". */
-export const isUnavailableType = (error: unknown) => error instanceof ApiError && error.status === 501;

@@ -12,12 +12,12 @@ export interface Crumb {
 }
 
 /**
- * The way back up: "Buckets" when the connection names none, the bucket, then each folder of the prefix.
- * `listed`: the bucket the server says it lists (the connection's own when the location names none).
+ * The way back up: `root` ("Buckets"; planet's "Item types") when the connection names none, the bucket, then each
+ * folder of the prefix. `listed`: the bucket the server says it lists (the connection's own when the location names none).
  */
-export function crumbsOf(location: StorageLocation, listed: string | null): Crumb[] {
+export function crumbsOf(location: StorageLocation, listed: string | null, root = 'Buckets'): Crumb[] {
   const crumbs: Crumb[] = [];
-  if (location.bucket !== null || listed === null) crumbs.push({ label: 'Buckets', location: { bucket: null, prefix: '' } });
+  if (location.bucket !== null || listed === null) crumbs.push({ label: root, location: { bucket: null, prefix: '' } });
   const bucket = location.bucket ?? listed;
   if (bucket !== null) crumbs.push({ label: bucket, location: { bucket: location.bucket, prefix: '' } });
   let prefix = '';
