@@ -26,24 +26,13 @@ import {
   type CompileContext,
   type ResolvedRelation,
 } from './index.js';
+import { SQUARE } from './test-support/examples.js';
 
 const SALES = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 const REGIONS = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
 const POP = '9b2e6f1c-7a3d-4e2b-8c1d-2f3e4a5b6c7d';
 const TILES = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
 const TILE = '85283083fffffff';
-const SQUARE = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-122.4, 37.7],
-      [-122.3, 37.7],
-      [-122.3, 37.8],
-      [-122.4, 37.8],
-      [-122.4, 37.7],
-    ],
-  ],
-};
 
 const TABLES: Record<string, ResolvedRelation> = {
   [SALES]: {

@@ -23,6 +23,7 @@ import {
   type CompileContext,
   type PipelineNode,
 } from './index.js';
+import { SQUARE } from './test-support/examples.js';
 
 const url = process.env['TEST_DATABASE_URL'];
 const EVIL = 'a"; DROP TABLE sales; --';
@@ -32,18 +33,6 @@ const POP = '9b2e6f1c-7a3d-4e2b-8c1d-2f3e4a5b6c7d';
 const INSIDE = latLngToCell(37.75, -122.35, 7);
 const INSIDE2 = latLngToCell(37.72, -122.38, 7);
 const OUTSIDE = latLngToCell(40, -100, 7);
-const SQUARE = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-122.4, 37.7],
-      [-122.3, 37.7],
-      [-122.3, 37.8],
-      [-122.4, 37.8],
-      [-122.4, 37.7],
-    ],
-  ],
-};
 
 describe.skipIf(!url)('compiled SQL on PostgreSQL', () => {
   const schema = `pipeline_test_${randomBytes(4).toString('hex')}`;

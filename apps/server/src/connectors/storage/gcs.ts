@@ -9,7 +9,7 @@ import { JWT } from 'google-auth-library';
 import type { GcsConnectionOptions } from '@atlas/domain';
 import { connectableAddress } from '../network.js';
 import type { ConnectionTarget } from '../types.js';
-import { CONNECT_TIMEOUT_MS, DELIMITER, couldNotConnect, objectNotFound, storeError } from './common.js';
+import { DELIMITER, callStore, couldNotConnect, objectNotFound, storeError } from './common.js';
 import type { StorageDriver, StoragePage } from './types.js';
 
 /** Where the driver goes: the JSON API's root (`https://storage.googleapis.com`) and the OAuth token endpoint. */
@@ -79,22 +79,8 @@ class GcsSession {
   async get(path: string, query: Record<string, string | undefined>, what: string, notFound?: () => Error): Promise<Response> {
     const url = new URL(path, this.endpoints.api);
     for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
-    // Only the wait for the answer's headers is timed: a download's body takes as long as it takes.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), CONNECT_TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { authorization: `Bearer ${this.token}` }, redirect: 'manual', signal: abort.signal });
-    } catch (error) {
-      throw storeError(error, this.target, undefined, what);
-    } finally {
-      clearTimeout(timer);
-    }
+    const response = await callStore(url, { headers: { authorization: `Bearer ${this.token}` } }, this.target, what, notFound);
     if (response.ok) return response;
-    if (response.status === 404 && notFound) {
-      await response.body?.cancel();
-      throw notFound();
-    }
     throw storeError(await failure(response), this.target, response.status, what);
   }
 

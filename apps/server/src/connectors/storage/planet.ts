@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { badRequest } from '../../http/errors.js';
 import { connectableAddress } from '../network.js';
 import type { ConnectionTarget } from '../types.js';
-import { CONNECT_TIMEOUT_MS, DELIMITER, couldNotConnect, objectNotFound, storeError } from './common.js';
+import { DELIMITER, callStore, couldNotConnect, objectNotFound, storeError } from './common.js';
 import type { StorageDriver, StoragePage } from './types.js';
 
 export const PLANET_DATA_API = 'https://api.planet.com/data/v1';
@@ -94,28 +94,13 @@ class PlanetApi {
   async call(url: URL, what: string, init: { method?: string; body?: unknown } = {}, notFound?: () => Error): Promise<Response> {
     const key = apiKey(this.target);
     await connectableAddress(this.base.hostname, this.target.allowedHosts);
-    // Only the wait for the answer's headers is timed.
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), CONNECT_TIMEOUT_MS);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `api-key ${key}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-        redirect: 'manual',
-        signal: abort.signal,
-      });
-    } catch (error) {
-      throw storeError(error, this.target, undefined, what);
-    } finally {
-      clearTimeout(timer);
-    }
+    const request: RequestInit = {
+      method: init.method ?? 'GET',
+      headers: { authorization: `api-key ${key}`, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    };
+    const response = await callStore(url, request, this.target, what, notFound);
     if (response.ok) return response;
-    if (response.status === 404 && notFound) {
-      await response.body?.cancel();
-      throw notFound();
-    }
     const refusedKey = response.status === 401 || response.status === 403;
     throw storeError(await failure(response), this.target, response.status, refusedKey ? CONNECT : what);
   }

@@ -11,6 +11,7 @@ import { paths } from '@atlas/routes';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
 import { canCreate } from '../catalogue';
 import { formatBytes } from '../datasets/format';
@@ -151,17 +152,7 @@ function ImportProgress({ started, onRetry }: { started: Dataset; onRetry(): voi
     );
   return (
     <div className="connectors-storage__progress" data-testid="import-progress">
-      <div
-        className={`progress${view.fraction === null ? ' progress--busy' : ''}`}
-        role="progressbar"
-        aria-label={`Import of ${dataset.name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={view.fraction === null ? undefined : Math.round(view.fraction * 100)}
-        aria-valuetext={view.label}
-      >
-        <span className="progress__fill" style={view.fraction === null ? undefined : { width: `${view.fraction * 100}%` }} />
-      </div>
+      <ProgressBar fraction={view.fraction} label={view.label} name={`Import of ${dataset.name}`} />
       <span>{view.label}</span>
     </div>
   );

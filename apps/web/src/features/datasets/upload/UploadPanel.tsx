@@ -2,6 +2,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@atlas/routes';
+import { ProgressBar } from '../../../ui/ProgressBar';
 import { ACCEPTED_EXTENSIONS } from './fileKind';
 import { isActive, uploadView, type UploadItem } from './uploadState';
 import '../datasets.css';
@@ -103,17 +104,7 @@ function UploadRow({ item, onCancel }: { item: UploadItem; onCancel(): void }) {
           </button>
         )}
       </div>
-      <div
-        className={`progress${view.fraction === null ? ' progress--busy' : ''}`}
-        role="progressbar"
-        aria-label={`Upload of ${item.fileName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={view.fraction === null ? undefined : Math.round(view.fraction * 100)}
-        aria-valuetext={view.label}
-      >
-        <span className="progress__fill" style={view.fraction === null ? undefined : { width: `${view.fraction * 100}%` }} />
-      </div>
+      <ProgressBar fraction={view.fraction} label={view.label} name={`Upload of ${item.fileName}`} />
       <p className={`upload-row__status${failed ? ' upload-row__status--error' : ''}`} role={failed ? 'alert' : undefined} data-testid="upload-status">
         {view.label}
       </p>
