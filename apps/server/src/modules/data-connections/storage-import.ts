@@ -1,5 +1,5 @@
 // The background half of an import (docs/storage-connections.md): the object streamed into its dataset through the
-// upload's load (uploadData), bytes read written on the record as metadata.progress (import-progress.ts), and the
+// upload's load (runUpload, started before the answer), bytes read written on the record as metadata.progress (import-progress.ts), and the
 // record's end: ready, or error with the reason. Never throws: the record says how it ended.
 import { Readable } from 'node:stream';
 import type { StorageObject } from '../../connectors/storage/index.js';
@@ -8,7 +8,7 @@ import { AppError, invalidInput } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import * as dataRepo from '../datasets/data-repo.js';
-import { uploadData } from '../datasets/data-service.js';
+import { runUpload } from '../datasets/data-service.js';
 import * as datasetsRepo from '../datasets/repo.js';
 import { importProgress, PROGRESS_INTERVAL_MS, recordProgress, type ImportPhase } from './import-progress.js';
 
@@ -17,6 +17,8 @@ export interface ImportRun {
   engine: Engine;
   identity: Identity;
   datasetId: string;
+  /** The load startUpload recorded before the answer. */
+  loadId: string;
   object: StorageObject;
   format: UploadFormat | null;
   compression: UploadCompression | null;
@@ -63,7 +65,7 @@ export async function runImport(run: ImportRun): Promise<void> {
   signal.addEventListener('abort', stop, { once: true });
   let failure: string | null = null;
   try {
-    await uploadData(db, run.engine, run.identity, id, Readable.from(read()), { format: run.format, compression: run.compression, skipArrow: false, contentLength: object.size });
+    await runUpload(db, run.engine, run.identity, id, run.loadId, Readable.from(read()), { format: run.format, compression: run.compression, skipArrow: false, contentLength: object.size });
   } catch (error) {
     failure = failureReason(error);
   } finally {
@@ -73,7 +75,7 @@ export async function runImport(run: ImportRun): Promise<void> {
   if (failure !== null) await refused(db, id, failure).catch(() => undefined);
 }
 
-/** A load refused before it started (storage quota, another load) left the record pending: it goes to error. */
+/** A failure runUpload could not record (its own write failed) left the record pending: it goes to error. */
 async function refused(db: Db, id: string, failure: string): Promise<void> {
   await db.transaction(async (tx) => {
     // Gone, or another load (started since) owns the record.

@@ -14,9 +14,9 @@ import { assertCanCreate } from '../../http/access.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
-import { setDatasetState } from '../datasets/data-repo.js';
-import { uploadFormat } from '../datasets/data-service.js';
+import { startUpload, uploadFormat } from '../datasets/data-service.js';
 import { presentDataset } from '../datasets/present.js';
+import { deleteDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
 import { assertQuota } from '../quota/service.js';
 import type { BuildJobs } from '../vector-tiles/jobs.js';
@@ -123,8 +123,9 @@ export async function importObject(
   const object = await driver.openObject(target, bucket, request.key);
   // Its errors surface where it is read (storage-import.ts); one before then must not be an uncaught 'error' event.
   object.body.on('error', () => undefined);
-  let datasetId: string;
+  let datasetId: string | undefined;
   let format: UploadFormat | null;
+  let loadId: string;
   try {
     format = formatOf(request.key, compression, object);
     if (object.size !== null && object.size > DEFAULT_MAX_UPLOAD_BYTES) throw tooLarge();
@@ -137,15 +138,18 @@ export async function importObject(
         metadata: { storageObject: { bucket, key: request.key }, progress: importProgress('queued', 0, object.size) },
       })
     ).id;
-    await setDatasetState(db, datasetId, 'pending', null);
+    // The load is recorded before the answer: a server that stops after it fails the load at its next start.
+    loadId = await startUpload(db, deps.engine, identity, datasetId, { format, compression, skipArrow: false, contentLength: object.size });
   } catch (error) {
     object.body.destroy();
+    // Refused after all (a quota taken meanwhile): no dataset is left behind.
+    if (datasetId !== undefined) await deleteDataset(db, datasetId);
     throw error;
   }
   try {
     // Read before the load starts, so the answer is the pending record.
     return await presentDataset(db, identity, datasetId);
   } finally {
-    deps.imports.start(datasetId, (signal) => runImport({ db, engine: deps.engine, identity, datasetId, object, format, compression, signal }));
+    deps.imports.start(datasetId, (signal) => runImport({ db, engine: deps.engine, identity, datasetId, loadId, object, format, compression, signal }));
   }
 }

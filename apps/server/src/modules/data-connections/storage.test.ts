@@ -301,6 +301,10 @@ describe.each(testStores())('storage connections on $name', (store) => {
     const endless = new Readable({ read() {} });
     endless.push(part);
     const stopped = await importObject({ ...deps(), imports: closing }, analyst, id, { key: 'exports/endless.csv' }, allowed, serving(endless, 1000));
+    // The load is recorded before the answer, so a server that stops now fails it at its next start (crash recovery).
+    expect(await h.db.query('SELECT status, instance_id FROM dataset_loads WHERE dataset_id = $1', [stopped.id])).toEqual([
+      { status: 'running', instance_id: h.engine.cluster.instanceId },
+    ]);
     await closing.stopAll();
     expect(endless.destroyed).toBe(true);
     expect((await call('analyst@example.com', 'GET', `/v1/datasets/${stopped.id}`)).json()).toMatchObject({

@@ -122,7 +122,13 @@ const loadRunning = (id: string) =>
  * Starts a load of the dataset: at most one runs per dataset across every server process (the dataset's row is
  * locked while this is decided, and a load of a dead process no longer counts); a second one is refused with 409.
  */
-async function startLoad(db: Db, engine: Engine, identity: Identity, id: string, loadId: string, options: UploadOptions): Promise<void> {
+/**
+ * The first half of a load: access, quota and no other load checked, the load recorded as running in this instance
+ * and the dataset pending, in one transaction. From here on crash recovery knows the load (a process that dies fails
+ * it at the next start). Answers the load's id for runUpload.
+ */
+export async function startUpload(db: Db, engine: Engine, identity: Identity, id: string, options: UploadOptions): Promise<string> {
+  const loadId = randomUUID();
   await db.transaction(async (tx) => {
     await checkAccess(tx, identity, 'dataset', id, 'write');
     await dataRepo.lockDataset(tx, id);
@@ -141,6 +147,7 @@ async function startLoad(db: Db, engine: Engine, identity: Identity, id: string,
     });
     await dataRepo.setDatasetState(tx, id, 'pending', null);
   });
+  return loadId;
 }
 
 /**
@@ -149,8 +156,11 @@ async function startLoad(db: Db, engine: Engine, identity: Identity, id: string,
  * metadata; or the dataset goes to error with the reason (its previous data, if any, stays). Answers the dataset.
  */
 export async function uploadData(db: Db, engine: Engine, identity: Identity, id: string, body: Readable, options: UploadOptions): Promise<Dataset> {
-  const loadId = randomUUID();
-  await startLoad(db, engine, identity, id, loadId, options);
+  return runUpload(db, engine, identity, id, await startUpload(db, engine, identity, id, options), body, options);
+}
+
+/** The second half of a load started by startUpload: the body into the engine, then ready or error. Answers the dataset. */
+export async function runUpload(db: Db, engine: Engine, identity: Identity, id: string, loadId: string, body: Readable, options: UploadOptions): Promise<Dataset> {
   try {
     await engine.ingest(id, body, options.format, {
       skipArrow: options.skipArrow,
