@@ -421,11 +421,20 @@ describe('dialects and engine hooks', () => {
     expect(compiled.sql).toContain('WHERE (t."region" <> CAST($3 AS VARCHAR))');
   });
 
-  it('databaseQuery in postgres needs describeDatabaseQuery and at most one query', async () => {
+  it('databaseQuery in postgres needs describeDatabaseQuery; several join on one connection, one of them with params', async () => {
     expect(await rejection(compile(databaseQuery('c', 'select 1'), context('postgres')))).toMatchObject({ status: 422 });
     const ctx = context('postgres', { describeDatabaseQuery: () => [{ name: 'a', type: 'integer' }] });
-    const two = join(databaseQuery('c', 'select 1 as a'), databaseQuery('c', 'select 2 as a'), [['a', 'a']]);
-    expect(await rejection(compile(two, ctx))).toMatchObject({ status: 422, message: 'Only one databaseQuery can run in one postgres statement' });
+    const two = await compile(join(databaseQuery('c', 'select 1 as a'), databaseQuery('c', 'select a from t where a > $1', [5]), [['a', 'a']]), ctx);
+    expect(two.connectionId).toBe('c');
+    expect(two.params).toEqual([5]);
+    expect(two.sql).toContain('FROM (\nselect 1 as a\n) AS t');
+    expect(two.sql).toContain('FROM (\nselect a from t where a > $1\n) AS t');
+    const bothBound = join(databaseQuery('c', 'select $1 as a', [1]), databaseQuery('c', 'select $1 as a', [2]), [['a', 'a']]);
+    expect(await rejection(compile(bothBound, ctx))).toMatchObject({ status: 422, message: 'Only one databaseQuery with params can run in one postgres statement' });
+    const borrowing = join(databaseQuery('c', 'select $1 as a', [1]), databaseQuery('c', 'select a from t where a = $1'), [['a', 'a']]);
+    expect(await rejection(compile(borrowing, ctx))).toMatchObject({ status: 422, message: 'A databaseQuery without params names a $n placeholder' });
+    const twoConnections = join(databaseQuery('c', 'select 1 as a'), databaseQuery('d', 'select 2 as a'), [['a', 'a']]);
+    expect(await rejection(compile(twoConnections, ctx))).toMatchObject({ status: 422, message: 'A postgres statement runs on one connection' });
   });
 
   it('refuses more parameters than postgres accepts', async () => {

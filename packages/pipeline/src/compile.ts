@@ -46,14 +46,19 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
   const dialect = sql.name;
   const rootSite = new Site('$', 'Invalid pipeline');
 
-  // Compiled for the connection itself (describeDatabaseQuery, no runDatabaseQuery), a databaseQuery is inlined: its own
-  // $1..$k come first. A MotherDuck connection inlines on the duckdb dialect too.
-  let inlined: (PipelineNode & { type: 'databaseQuery' }) | undefined;
-  if (!context.runDatabaseQuery && context.describeDatabaseQuery) {
-    const queries = [...databaseQueries(root).values()];
-    if (queries.length > 1) return rootSite.reject(`Only one databaseQuery can run in one ${dialect} statement`);
-    inlined = queries[0];
-  }
+  // Compiled for the connection itself (describeDatabaseQuery, no runDatabaseQuery), databaseQueries are inlined (the
+  // tables of one connection joined there); the $1..$k of the one that has parameters come first. A MotherDuck
+  // connection inlines on the duckdb dialect too.
+  const queries = !context.runDatabaseQuery && context.describeDatabaseQuery ? [...databaseQueries(root).values()] : [];
+  const onConnection = queries.length > 0;
+  const withParams = queries.filter((query) => query.props.params.length > 0);
+  if (withParams.length > 1) return rootSite.reject(`Only one databaseQuery with params can run in one ${dialect} statement`);
+  // Beside another query, one without params must not name $n: it would read the other's values.
+  const unbound = queries.length > 1 ? queries.find((query) => query.props.params.length === 0 && /\$[0-9]/.test(query.props.query)) : undefined;
+  if (unbound) return rootSite.reject(`A databaseQuery without params names a $n placeholder`, 'Give the values it names in its params, or join it with no other databaseQuery');
+  const connectionIds = new Set(queries.map((query) => query.props.connectionId));
+  if (connectionIds.size > 1) return rootSite.reject(`A ${dialect} statement runs on one connection`, `Its databaseQuery nodes name ${connectionIds.size} connections`);
+  const inlined = withParams[0];
   const params = new ParamList(inlined ? inlined.props.params.length : 0);
   const ctes: string[] = [];
   const relations = new Map<string, Relation>();
@@ -83,7 +88,7 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
     addCte,
     requireH3(at) {
       // The atlas_h3_* functions are the embedded engine's own: a statement for a connection (MotherDuck too) has none.
-      if (!sql.h3 || inlined) return at.reject(h3Unavailable(dialect));
+      if (!sql.h3 || onConnection) return at.reject(h3Unavailable(dialect));
     },
     async databaseQuery(request: DatabaseQueryRequest, at: Site): Promise<NodeSql> {
       if (context.runDatabaseQuery) {
@@ -130,7 +135,7 @@ export async function compile(pipeline: PipelineNode, context: CompileContext): 
     sql: statement,
     params: Object.freeze(allParams),
     columns: Object.freeze(result.columns.map((column) => ({ name: column.name, type: column.type }))),
-    ...(inlined ? { connectionId: inlined.props.connectionId } : {}),
+    ...(onConnection ? { connectionId: queries[0]!.props.connectionId } : {}),
   };
 }
 

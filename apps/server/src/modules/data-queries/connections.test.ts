@@ -197,6 +197,16 @@ describe.skipIf(!URL)('queries on a PostgreSQL connection', () => {
       const mine = await post('/v1/datasets/query', { pipeline });
       expect(mine.statusCode, mine.body).toBe(200);
       expect(arrowRows(mine.rawPayload)).toEqual(expected);
+      // Two tables of the connection, joined there.
+      const labels = await post('/v1/datasets', { name: 'Labels', type: 'sql', dataConnectionId: connectionId, metadata: { type: 'sql', source: `SELECT region AS code, upper(region) AS label FROM ${schema}.sales` } });
+      const joined = {
+        type: 'sort',
+        props: { by: [{ expression: col('id') }] },
+        inputs: [{ type: 'join', props: { on: [['region', 'code']] }, inputs: [dq(connectionId, `SELECT id, region FROM ${schema}.sales WHERE qty > $1`, [4]), { type: 'group', props: { by: [{ expression: col('code') }, { expression: col('label') }] }, inputs: [{ type: 'dataset', props: { uuid: labels.json().id } }] }] }],
+      };
+      const both = await post('/v1/datasets/query', { pipeline: joined });
+      expect(both.statusCode, both.body).toBe(200);
+      expect(arrowRows(both.rawPayload).map((row) => [row.id, row.label])).toEqual([[1, 'NORTH'], [3, 'NORTH']]);
       // Someone of another organization: nothing, then the dataset shared with them (never the connection).
       const outsider = await addUser(h.db, { email: `sql-${store.name}@other.org`, organization: `Other ${store.name}` });
       expect((await post('/v1/datasets/query', { pipeline }, outsider.email)).json().message).toBe('Dataset not found');
