@@ -1,6 +1,6 @@
 // The first rows of a result read through a connection (POST /v1/data-queries/json), with how many there are in all.
 import type { DataQueryJsonResult } from '@atlas/domain';
-import { cellText } from './preview';
+import { DataTable } from '../../ui/DataTable';
 
 export function ResultRows({ result, empty }: { result: Pick<DataQueryJsonResult, 'columns' | 'rows' | 'total'>; empty: string }) {
   const { columns, rows, total } = result;
@@ -11,28 +11,7 @@ export function ResultRows({ result, empty }: { result: Pick<DataQueryJsonResult
         {total > rows.length ? `The first ${rows.length} rows` : `All ${total} ${total === 1 ? 'row' : 'rows'}`}
       </p>
       <div className="connectors-browse__scroll">
-        <table className="table" aria-label="Preview">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.name} scope="col">
-                  {column.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                {columns.map((column) => (
-                  <td key={column.name} className={row[column.name] === null ? 'connectors-browse__null' : undefined}>
-                    {cellText(row[column.name])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={columns} rows={rows} showNulls label="Preview" />
       </div>
     </div>
   );

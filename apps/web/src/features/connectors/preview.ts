@@ -16,10 +16,3 @@ export const PREVIEW_ROWS = 20;
 
 export const previewSql = (type: DataConnectionType, schema: string, table: string) =>
   `SELECT * FROM ${quoteIdentifier(type, schema)}.${quoteIdentifier(type, table)} LIMIT ${PREVIEW_ROWS + 1}`;
-
-/** A cell as text: null stays visible as such, objects (JSON, arrays) as JSON. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}

@@ -14,7 +14,8 @@ import { useSignedInUser } from '../../api/SignedInUserContext';
 import { Spinner } from '../../ui/Spinner';
 import { ListPager, canCreate } from '../catalogue';
 import { pageInfo } from '../catalogue/paging';
-import { cellText } from '../datasets/preview/previewData';
+import { cellText } from '../../ui/cellText';
+import { DataTable } from '../../ui/DataTable';
 import { BookmarkDialog } from './BookmarkDialog';
 import { ExecutionState } from './ExecutionState';
 import {
@@ -419,28 +420,7 @@ function ResultTable({ result, busy, onPage }: { result: DataQueryJsonResult; bu
   return (
     <div className="queries-result">
       <div className="queries-result__scroll">
-        <table className="table queries-result__table" data-testid="result-table" aria-label="Result" aria-busy={busy}>
-          <thead>
-            <tr>
-              {result.columns.map((column) => (
-                <th key={column.name} scope="col" title={column.type}>
-                  {column.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {result.rows.map((row, index) => (
-              <tr key={result.offset + index}>
-                {result.columns.map((column) => (
-                  <td key={column.name} className={typeof row[column.name] === 'number' ? 'num' : undefined}>
-                    {cellText(row[column.name])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={result.columns} rows={result.rows} className="queries-result__table" testId="result-table" label="Result" busy={busy} />
       </div>
       {result.total === 0 && <p className="catalogue-list__empty">The query answered no rows.</p>}
       <ListPager page={info} onPage={(page) => !busy && onPage(page)} refreshing={busy} />

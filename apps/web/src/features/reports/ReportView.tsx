@@ -1,7 +1,7 @@
 // A published report as the public sees it: read-only, its name, description and each dataset with the columns and
 // first rows its snapshot holds (docs/reports.md).
 import type { PublishedItem } from '@atlas/domain';
-import { cellText } from '../datasets/preview/previewData';
+import { cellText } from '../../ui/cellText';
 import { PageChrome } from '../public-view/PageChrome';
 import { publishedDate } from '../publishing/publication';
 import { readSnapshot, type DatasetSnapshot } from './reportModel';

@@ -2,8 +2,8 @@
 // chart of two columns (ResultChart.tsx), or the datasets preview's map (points from lat/lng, H3 cells or geometry,
 // detected by name). The chart and the map load on first use: the workbook pages are in the main bundle.
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { DataTable } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
-import { cellText } from '../datasets/preview/previewData';
 import { describeSource, detectMapSource, toFeatures } from '../datasets/preview/mapSource';
 import { typedColumns, type CellResult } from './result';
 
@@ -25,37 +25,9 @@ export function ResultTable({ result }: { result: CellResult }) {
   }, [result]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(result.rows.length, Math.ceil((scrollTop + TABLE_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
-  const span = result.columns.length + 1;
   return (
     <div ref={scroller} className="workbook-table" style={{ maxHeight: TABLE_HEIGHT }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
-      <table className="table workbook-table__table" data-testid="cell-table" data-rows={result.rows.length}>
-        <thead>
-          <tr>
-            <th scope="col" className="num">
-              #
-            </th>
-            {result.columns.map((column) => (
-              <th key={column.name} scope="col" title={column.type}>
-                {column.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }}><td colSpan={span} /></tr>}
-          {result.rows.slice(first, last).map((row, index) => (
-            <tr key={result.offset + first + index} style={{ height: ROW_HEIGHT }}>
-              <td className="num workbook-table__index">{result.offset + first + index + 1}</td>
-              {result.columns.map((column) => (
-                <td key={column.name} className={typeof row[column.name] === 'number' ? 'num' : undefined}>
-                  {cellText(row[column.name])}
-                </td>
-              ))}
-            </tr>
-          ))}
-          {last < result.rows.length && <tr aria-hidden="true" style={{ height: (result.rows.length - last) * ROW_HEIGHT }}><td colSpan={span} /></tr>}
-        </tbody>
-      </table>
+      <DataTable columns={result.columns} rows={result.rows} firstRow={result.offset + 1} window={{ from: first, to: last, rowHeight: ROW_HEIGHT }} className="workbook-table__table" testId="cell-table" />
     </div>
   );
 }

@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import type { Dataset } from '@atlas/domain';
 import { errorText } from '../../../api/errors';
+import { DataTable } from '../../../ui/DataTable';
 import { Spinner } from '../../../ui/Spinner';
 import { formatCount } from '../format';
-import { cellText, PREVIEW_LIMIT } from './previewData';
+import { PREVIEW_LIMIT } from './previewData';
 import { usePreviewRows } from './usePreviewRows';
 
 export function PreviewTable({ dataset, rowCount }: { dataset: Dataset; rowCount: number | null }) {
@@ -23,32 +24,7 @@ export function PreviewTable({ dataset, rowCount }: { dataset: Dataset; rowCount
   return (
     <div className="preview">
       <div className="preview__scroll">
-        <table className="table preview__table" data-testid="preview-table" aria-busy={rows.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                #
-              </th>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row, index) => (
-              <tr key={offset + index}>
-                <td className="num preview__index">{formatCount(offset + index + 1)}</td>
-                {columns.map((column) => (
-                  <td key={column} className={typeof row[column] === 'number' ? 'num' : undefined}>
-                    {cellText(row[column])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={columns.map((name) => ({ name }))} rows={shown} firstRow={offset + 1} className="preview__table" testId="preview-table" busy={rows.isFetching} />
       </div>
       <nav className="pager" aria-label="Preview pages">
         <span className="pager__summary" data-testid="preview-summary">

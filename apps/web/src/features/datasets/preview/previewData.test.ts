@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableFromArrays, tableToIPC } from 'apache-arrow';
-import { cellText, decodeArrow, pagePipeline, plainValue, PREVIEW_LIMIT } from './previewData';
+import { decodeArrow, pagePipeline, plainValue, PREVIEW_LIMIT } from './previewData';
 
 describe('pagePipeline', () => {
   it('pages the dataset with the SQL paging defaults, leaving out a zero offset', () => {
@@ -26,9 +26,5 @@ describe('decodeArrow', () => {
 describe('cells', () => {
   it('shows values plainly', () => {
     expect(plainValue(new Date('2025-01-02T03:04:05Z'))).toBe('2025-01-02T03:04:05.000Z');
-    expect(cellText(null)).toBe('');
-    expect(cellText(0.1 + 0.2)).toBe('0.3');
-    expect(cellText(42)).toBe('42');
-    expect(cellText({ a: 1 })).toBe('{"a":1}');
   });
 });

@@ -45,10 +45,3 @@ export async function decodeArrow(data: ArrayBuffer): Promise<Rows> {
   return tableRows(tableFromIPC(new Uint8Array(data)));
 }
 
-/** How a cell reads in the table. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)));
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
