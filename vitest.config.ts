@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Tests import workspace packages from source, so they need no build step.
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
@@ -11,12 +12,30 @@ const alias = {
   '@atlas/analytics': pkg('analytics'),
 };
 
+/**
+ * Unit files that take minutes (docs/testing.md), started first. Without a results cache (a fresh clone, CI) Vitest
+ * starts larger files first, and these are short files: started last, one of them kept a worker busy for minutes
+ * after the other had nothing left to run.
+ */
+const SLOW_FILES = ['apps/server/src/modules/analytics/append.test.ts', 'apps/server/src/security/matrix.test.ts'];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const slow = (file: TestSpecification) => SLOW_FILES.some((path) => file.moduleId.endsWith(path));
+    // Each project's files stay together, in Vitest's order, its slow ones moved to the front.
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    return [...byProject.values()].flatMap((list) => [...list.filter(slow), ...list.filter((file) => !slow(file))]);
+  }
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default on two cores is one worker (cores − 1): the suite ran file after file while most files wait on
     // I/O, PGlite or a browser. Files share nothing (own stores, schemas, folders, ports), so two run at once.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve: { alias },

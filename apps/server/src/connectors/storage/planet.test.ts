@@ -10,7 +10,7 @@ import { eventually } from '../../modules/query/test-support/helpers.js';
 import { importObject, listObjects } from '../../modules/data-connections/storage-service.js';
 import { findOrganizationIdByName, setFeatureFlags } from '../../modules/organizations/repo.js';
 import { findIdentity } from '../../modules/users/repo.js';
-import { BuildJobs } from '../../modules/vector-tiles/jobs.js';
+import { BackgroundJobs } from '../../jobs/background-jobs.js';
 import { userId } from '../../test-support/fixtures.js';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
@@ -149,7 +149,7 @@ describe('planet driver', () => {
 describe.each(testStores())('planet connections through the storage service on $name', (store) => {
   const h = useHarness(store, { allowedConnectionHosts: ['127.0.0.1'] });
   const savedKey = process.env.ATLAS_SECRETS_KEY;
-  const imports = new BuildJobs();
+  const imports = new BackgroundJobs();
   const allowed = ['127.0.0.1'];
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { Dataset, ImportStorageObjectRequest, StorageObjectList, StorageObjectsQ
 import { Type } from 'typebox';
 import { requireIdentity } from '../../http/identity.js';
 import { errorResponses, type App, type AppDeps } from '../../http/types.js';
-import { BuildJobs } from '../vector-tiles/jobs.js';
+import { BackgroundJobs } from '../../jobs/background-jobs.js';
 import * as storage from './storage-service.js';
 
 const tags = ['data-connections'];
@@ -10,7 +10,7 @@ const IdParams = Type.Object({ id: Uuid() });
 
 /** Storage connections (s3, google-cloud-storage): browse a bucket, import an object as a dataset (docs/storage-connections.md). */
 export function storageConnectionRoutes(app: App, { db, engine, config }: AppDeps) {
-  const imports = new BuildJobs();
+  const imports = new BackgroundJobs();
   // Closing the app drops the objects still being read (their imports end in error) and waits for every import's end.
   app.addHook('onClose', () => imports.stopAll());
   app.get(

@@ -19,7 +19,7 @@ import { presentDataset } from '../datasets/present.js';
 import { deleteDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
 import { assertQuota } from '../quota/service.js';
-import type { BuildJobs } from '../vector-tiles/jobs.js';
+import type { BackgroundJobs } from '../../jobs/background-jobs.js';
 import { importProgress } from './import-progress.js';
 import { openConnection } from './service.js';
 import { assertStorageEnabled } from './storage-flag.js';
@@ -95,7 +95,7 @@ export interface ImportDeps {
   db: Db;
   engine: Engine;
   /** The imports running in this app: closing it stops them (see runImport) and waits until each recorded its end. */
-  imports: BuildJobs;
+  imports: BackgroundJobs;
 }
 
 /**

@@ -20,7 +20,7 @@ import { testStores } from '../../test-support/stores.js';
 import { findOrganizationIdByName, setFeatureFlags } from '../organizations/repo.js';
 import { findIdentity } from '../users/repo.js';
 import { eventually } from '../query/test-support/helpers.js';
-import { BuildJobs } from '../vector-tiles/jobs.js';
+import { BackgroundJobs } from '../../jobs/background-jobs.js';
 import { importObject, listObjects, type StorageDrivers } from './storage-service.js';
 import { startS3rver, type S3rverProcess } from './test-support/s3rver-process.js';
 
@@ -74,7 +74,7 @@ describe.each(testStores())('storage connections on $name', (store) => {
   let demoId: string;
   const storageFlag = (enabled: boolean) => setFeatureFlags(h.db, demoId, { 'storage-connectors-enabled': enabled });
   // The service's imports (the routes' are the app's, stopped when it closes).
-  const imports = new BuildJobs();
+  const imports = new BackgroundJobs();
   const deps = () => ({ db: h.db, engine: h.engine, imports });
 
   beforeAll(async () => {
@@ -297,7 +297,7 @@ describe.each(testStores())('storage connections on $name', (store) => {
     });
 
     // An object that never ends: stopping the app's imports (its onClose) drops it, and the record says so.
-    const closing = new BuildJobs();
+    const closing = new BackgroundJobs();
     const endless = new Readable({ read() {} });
     endless.push(part);
     const stopped = await importObject({ ...deps(), imports: closing }, analyst, id, { key: 'exports/endless.csv' }, allowed, serving(endless, 1000));

@@ -1,6 +1,6 @@
 import type { App, AppDeps } from '../../http/types.js';
 import { TilesetFiles } from './files.js';
-import { BuildJobs } from './jobs.js';
+import { BackgroundJobs } from '../../jobs/background-jobs.js';
 import type { VectorTiles } from './service.js';
 
 const contexts = new WeakMap<object, VectorTiles>();
@@ -12,7 +12,7 @@ const contexts = new WeakMap<object, VectorTiles>();
 export function vectorTiles(app: App, deps: AppDeps): VectorTiles {
   const existing = contexts.get(deps);
   if (existing) return existing;
-  const context: VectorTiles = { db: deps.db, engine: deps.engine, files: new TilesetFiles(deps.db, deps.blobs, deps.config.dataDir), jobs: new BuildJobs() };
+  const context: VectorTiles = { db: deps.db, engine: deps.engine, files: new TilesetFiles(deps.db, deps.blobs, deps.config.dataDir), jobs: new BackgroundJobs() };
   contexts.set(deps, context);
   app.addHook('onClose', async () => {
     await context.jobs.stopAll();

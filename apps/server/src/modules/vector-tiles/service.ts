@@ -26,14 +26,14 @@ import { assertBuildQuota, startTileLoad } from '../tiles/build-loads.js';
 import { runBuild, type TilingSettings } from './build.js';
 import { batchFeatures, chooseColumns, hintsFromNames, type ColumnHints } from './features.js';
 import type { TilesetFiles } from './files.js';
-import type { BuildJobs } from './jobs.js';
+import type { BackgroundJobs } from '../../jobs/background-jobs.js';
 import type { PmtilesArchive } from './pmtiles-reader.js';
 
 export interface VectorTiles {
   db: Db;
   engine: Engine;
   files: TilesetFiles;
-  jobs: BuildJobs;
+  jobs: BackgroundJobs;
 }
 
 /** Everything of a build request but where the rows come from. */

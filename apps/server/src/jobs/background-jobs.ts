@@ -1,8 +1,8 @@
-// The tile builds running in this process: each may be interrupted, and closing the app interrupts them all and waits
-// until each has recorded how it ended (before the database closes).
-import { withoutAuditContext } from '../../store/index.js';
+// The background jobs of this process (tile builds, storage imports): each may be interrupted, and closing the app
+// interrupts them all and waits until each has recorded how it ended (before the database closes).
+import { withoutAuditContext } from '../store/index.js';
 
-export class BuildJobs {
+export class BackgroundJobs {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   /** Runs `build` in the background; it sees `signal` aborted when the app closes. */
