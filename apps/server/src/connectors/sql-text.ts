@@ -8,7 +8,7 @@
 export type QuoteEscape = 'doubled' | 'backslash';
 
 /** Splits SQL into pieces that are code (kind 'code') or strings, quoted names and comments, which are left as they are. */
-function* pieces(sql: string, escape: QuoteEscape = 'doubled'): Generator<{ code: boolean; text: string }> {
+export function* pieces(sql: string, escape: QuoteEscape = 'doubled'): Generator<{ code: boolean; text: string }> {
   let start = 0;
   let index = 0;
   const flush = function* (end: number, code: boolean) {
