@@ -1,5 +1,5 @@
-// Storage connections (s3, google-cloud-storage): the bodies of the browse and import calls
-// (docs/storage-connections.md); their options are in schemas/data-connections.ts with every type's.
+// Storage connections (s3, google-cloud-storage, planet): the bodies of the browse and import calls, and an import's
+// progress (docs/storage-connections.md); their options are in schemas/data-connections.ts with every type's.
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum } from './schema-helpers.js';
 
@@ -50,3 +50,17 @@ export const ImportStorageObjectRequest = Type.Object(
   { additionalProperties: false, title: 'ImportStorageObjectRequest' },
 );
 export type ImportStorageObjectRequest = Static<typeof ImportStorageObjectRequest>;
+
+export const STORAGE_IMPORT_PHASES = ['queued', 'reading', 'read'] as const;
+
+/** An import's metadata.progress while its dataset is pending (docs/storage-connections.md). */
+export const StorageImportProgress = Type.Object(
+  {
+    phase: StringEnum(STORAGE_IMPORT_PHASES, { description: 'queued → reading → read (the engine converts after read)' }),
+    fraction: Type.Number({ minimum: 0, maximum: 1, description: 'Bytes read of the total; 0 until all is read when the store gave no size' }),
+    bytes: Type.Integer({ minimum: 0 }),
+    total: Nullable(Type.Integer({ minimum: 0, description: "The object's size, when the store said it" })),
+  },
+  { title: 'StorageImportProgress' },
+);
+export type StorageImportProgress = Static<typeof StorageImportProgress>;

@@ -1,17 +1,11 @@
 // An object's import as the storage browser shows it: the server answers the dataset pending and loads the object in
 // the background, keeping metadata.progress {phase, fraction, bytes, total} on the record (docs/storage-connections.md).
-import type { Dataset } from '@atlas/domain';
+import type { Dataset, StorageImportProgress } from '@atlas/domain';
 import { formatBytes, loadErrorText } from '../datasets/format';
 
-interface ImportProgress {
-  phase: 'queued' | 'reading' | 'read';
-  fraction: number;
-  bytes: number;
-  total: number | null;
-}
-
-const isImportProgress = (value: unknown): value is ImportProgress =>
-  typeof value === 'object' && value !== null && typeof (value as ImportProgress).fraction === 'number' && typeof (value as ImportProgress).bytes === 'number';
+/** metadata is open-ended: the progress is read only when it has the shape the server writes. */
+const isImportProgress = (value: unknown): value is StorageImportProgress =>
+  typeof value === 'object' && value !== null && typeof (value as StorageImportProgress).fraction === 'number' && typeof (value as StorageImportProgress).bytes === 'number';
 
 export type ImportView =
   | { state: 'running'; /** 0..1, or null while it is not measured (the server converts) */ fraction: number | null; label: string }
