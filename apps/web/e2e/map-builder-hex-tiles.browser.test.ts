@@ -6,10 +6,11 @@
 // quantiles; saved, its config names the layer; reopened at city zoom and zoomed with the mouse wheel to street zoom,
 // each view asking only the tiles of its resolution through our tile proxy (every answer 200); extruded by a column as
 // a saved map says. A geotemporal tileset
-// plays day by day with kepler.gl's time slider, each day's tiles read from /time/YYYY/MM/DD.
-// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time}.png.
+// plays day by day with kepler.gl's time slider, each tile read once with every day (/range/DAY). A tileset of points
+// around Fiji, seen from a map centred on 180°, is drawn on both sides of the antimeridian.
+// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time,antimeridian}.png.
 import { tableFromIPC } from 'apache-arrow';
-import { latLngToCell } from 'h3-js';
+import { cellToLatLng, latLngToCell } from 'h3-js';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { coloredShare, legendSteps, type MapPart } from './support/map.js';
@@ -76,6 +77,18 @@ function daysCsv(): string {
     }
   }
   return ['h3,day,points', ...[...rows].map(([key, points]) => `${key},${points}`)].join('\n');
+}
+
+/** Points either side of the antimeridian around Fiji (16–18° S, 177° E – 177° W), as res-6 cells. */
+function fijiCsv(): string {
+  const next = random(11);
+  const counts = new Map<string, number>();
+  for (let at = 0; at < 20_000; at++) {
+    const lng = 177 + next() * 6;
+    const cell = latLngToCell(-16 - next() * 2, lng > 180 ? lng - 360 : lng, 6);
+    counts.set(cell, (counts.get(cell) ?? 0) + 1 + Math.floor(next() * 9));
+  }
+  return ['h3,points', ...[...counts].map(([cell, points]) => `${cell},${points}`)].join('\n');
 }
 
 interface DatasetRecord {
@@ -233,25 +246,59 @@ describe('hex tilesets in the map builder', () => {
     await settledScreenshot(page, 'map-builder-hex-tiles-3d');
   });
 
-  it('plays a geotemporal tileset day by day, each day drawn from its own tiles', async () => {
+  it('plays a geotemporal tileset day by day, each tile read once with every day (its /range/DAY)', async () => {
     const daysId = await buildTileset('Points by day', daysCsv(), { finestResolution: 8, sourceTimeColumn: 'day', timeIntervals: ['DAY'] });
     const page = await session.openPage(token);
-    const buckets = new Set<string>();
+    const ranges: string[] = [];
+    const others: string[] = [];
     page.on('response', (response: Response) => {
-      const match = new RegExp(`/v1/tileset/${daysId}/\\d+/[0-9a-f]{15}/time/(.+)$`).exec(response.url());
-      if (match && response.status() === 200) buckets.add(match[1]!);
+      const match = new RegExp(`/v1/tileset/${daysId}/\\d+/([0-9a-f]{15})(/.*)?$`).exec(response.url());
+      if (!match) return;
+      if (match[2] === '/range/DAY' && response.status() === 200) ranges.push(match[1]!);
+      else others.push(response.url());
     });
     await page.goto(`/new?datasetUuid=${daysId}`);
     await expectHexTileLayer(page);
-    // kepler.gl's time slider, on the first day, whose tiles are drawn.
+    // kepler.gl's time slider, on the first day, whose cells are drawn from the tiles' ranges.
     await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(() => [...buckets], { timeout: 60_000 }).toContain('2024/01/01');
+    await expect.poll(() => ranges.length, { timeout: 60_000 }).toBeGreaterThan(0);
     await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
-    // Played, the next days' tiles come.
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    const first = await coloredShare(page, MAP_PART);
+    const asked = ranges.length;
+    // Played, the next days are drawn from the same tiles: no new request, none per day (/time/…).
     await page.locator('.playback-controls .playback-control-button').first().click();
-    await expect.poll(() => buckets.size, { timeout: 60_000 }).toBeGreaterThan(2);
-    expect([...buckets].every((bucket) => /^2024\/01\/0[1-5]$/.test(bucket))).toBe(true);
+    await expect.poll(async () => Math.abs((await coloredShare(page, MAP_PART)) - first), { timeout: 60_000, interval: 500 }).toBeGreaterThan(0.005);
     await page.locator('.playback-controls .playback-control-button').first().click();
+    expect(ranges.length).toBe(asked);
+    expect(new Set(ranges).size).toBe(ranges.length);
+    expect(others).toEqual([]);
     await settledScreenshot(page, 'map-builder-hex-tiles-time');
+  });
+
+  it('draws the tiles on both sides of the antimeridian', async () => {
+    const fijiId = await buildTileset('Fiji points', fijiCsv(), { finestResolution: 6, tileSize: 'S' });
+    const [layer] = saved.config.visState.layers;
+    const visState = { ...saved.config.visState, layers: [{ ...layer!, config: { ...layer!.config, dataId: fijiId } }] };
+    const data = { ...saved, config: { ...saved.config, visState, mapState: { ...saved.config.mapState, latitude: -17, longitude: 180, zoom: 6, pitch: 0, bearing: 0 } } };
+    const mapId = (await session.api<{ id: string }>(token, 'POST', '/v1/maps', { name: 'Fiji points', description: '', datasets: [fijiId] })).id;
+    await session.api(token, 'POST', '/v1/studiostates', { mapId, data });
+    const page = await session.openPage(token);
+    const tiles: Array<{ longitude: number; status: number }> = [];
+    page.on('response', (response: Response) => {
+      const match = new RegExp(`/v1/tileset/${fijiId}/\\d+/([0-9a-f]{15})$`).exec(response.url());
+      if (match) tiles.push({ longitude: cellToLatLng(match[1]!)[1], status: response.status() });
+    });
+    await page.goto(`/${mapId}`);
+    await expectHexTileLayer(page);
+    // Tiles east and west of 180° asked for, all answered.
+    await expect.poll(() => tiles.some((tile) => tile.longitude < 0) && tiles.some((tile) => tile.longitude > 0), { timeout: 60_000 }).toBe(true);
+    expect(tiles.every((tile) => tile.status === 200)).toBe(true);
+    // The map is centred on 180°: cells drawn left (east longitudes) and right (west longitudes) of its middle.
+    const west: MapPart = { left: 0.38, width: 0.1, marginTop: 60, marginBottom: 60 };
+    const east: MapPart = { left: 0.52, width: 0.1, marginTop: 60, marginBottom: 60 };
+    await expect.poll(() => coloredShare(page, west), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => coloredShare(page, east), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await settledScreenshot(page, 'map-builder-hex-tiles-antimeridian');
   });
 });

@@ -67,7 +67,7 @@ describe.each(testStores())('published map tiles on $name', (store) => {
   }, 180_000);
 
   it("answers the hex tile proxy's every read signed out, as the owner gets it signed in", async () => {
-    const paths = ['metadata', 'tileset-index', '4/quantiles', '4/quantiles/D', `2/${cell(2)}`, `2/${cell(2)}/time/2024/01/01`, `4/${cell(4)}?q=value`];
+    const paths = ['metadata', 'tileset-index', '4/quantiles', '4/quantiles/D', `2/${cell(2)}`, `2/${cell(2)}/time/2024/01/01`, `2/${cell(2)}/range/D`, `4/${cell(4)}?q=value`];
     for (const path of paths) {
       const open = await publicTiles(publishedId, hex, path);
       const own = await call('GET', `/v1/tileset/${hex}/${path}`, { headers: analyst });

@@ -46,6 +46,11 @@ export function publicTileRoutes(app: App, appDeps: AppDeps, deps: TileDeps) {
     { config, schema: tileSchema('One hex tile of a tileset the published map draws, in one time bucket', { '*': Type.String({ maxLength: 40 }) }) },
     tile((params) => ({ kind: 'bucket', path: params['*'] ?? '' })),
   );
+  app.get(
+    `${BASE}/:z/:hexId/range/:interval`,
+    { config, schema: tileSchema('One hex tile of a tileset the published map draws, every bucket of an interval (rows h3, time, values)', { interval: Type.String({ maxLength: 10 }) }) },
+    tile((params) => ({ kind: 'range', interval: params.interval ?? '' })),
+  );
 
   const jsonSchema = (summary: string, response: unknown, params: Record<string, unknown> = {}) => ({
     tags,

@@ -52,7 +52,7 @@ describe('a published map read signed out', () => {
     expect(asked.map((call) => call.path).sort()).toEqual([`${BASE}/4/quantiles`, `${BASE}/5/quantiles`, `${BASE}/6/quantiles`, `${BASE}/metadata`, `${BASE}/tileset-index`]);
     expect(asked.every((call) => call.token === 'token-1')).toBe(true);
     expect(hex.metadata).toMatchObject({ tilesetId: 'ts1', base: BASE, version: 'v7', bounds: [-1.5, 43, 7.5, 50], tilesWithData: { 0: ['8019fffffffffff'] } });
-    expect(tileUrlAt({ tileset: hex.metadata, buckets: null }, null)).toBe(`${BASE}/{z}/{i}`);
+    expect(tileUrlAt({ tileset: hex.metadata, buckets: null })).toBe(`${BASE}/{z}/{i}`);
 
     asked.length = 0;
     expect(await reads.readTile(`${BASE}/0/8019fffffffffff`)).toBeInstanceOf(ArrayBuffer);

@@ -1,5 +1,5 @@
 import { KeplerTable } from '@kepler.gl/table';
-import { Table, tableToIPC, vectorFromArray } from 'apache-arrow';
+import { Table, TimestampMicrosecond, tableToIPC, vectorFromArray } from 'apache-arrow';
 import { cellToChildren, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { HEX_TILE_LAYER, hexTileLayer, tileUrlAt, type HexTileLayerData } from './HexTileLayer';
@@ -41,10 +41,11 @@ describe('HexTileLayer', () => {
     expect((layer.config.visConfig.colorRange as { colors: string[] }).colors).toHaveLength(4);
   });
 
-  it('reads tiles in view through our reader, as rows, from the bucket the animation is at (all time for geo tilesets)', async () => {
+  it('reads tiles in view through our reader, as rows, every bucket of a played tileset at once (all time for geo tilesets)', async () => {
     const asked: string[] = [];
     const children = cellToChildren(TILE, 5);
-    const bytes = tableToIPC(new Table({ h3: vectorFromArray(children.slice(0, 2)), points: vectorFromArray([3, 5]) }), 'stream');
+    const days = vectorFromArray([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)], new TimestampMicrosecond());
+    const bytes = tableToIPC(new Table({ h3: vectorFromArray(children.slice(0, 2)), time: days, points: vectorFromArray([3, 5]) }), 'stream');
     const Layer = hexTileLayer(async (url) => (asked.push(url), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer));
     const layer = new Layer({ dataId: 'ts1' } as never);
     const datasets = { ts1: await table() };
@@ -54,14 +55,14 @@ describe('HexTileLayer', () => {
     // kepler.gl's reducers call formatLayerData without the animation's state; renderLayer gets it.
     const data = layer.formatLayerData(datasets as never, undefined, undefined as never) as unknown as { hexTiles: HexTileLayerData; maxZoom: number };
     expect(data.maxZoom).toBe(3);
-    expect(tileUrlAt(data.hexTiles, Date.UTC(2024, 0, 2, 12))).toBe('/v1/tileset/ts1/{z}/{i}/time/2024/01/02');
-    expect(tileUrlAt(data.hexTiles, null)).toBe('/v1/tileset/ts1/{z}/{i}/time/2024/01/01');
-    expect(tileUrlAt({ ...data.hexTiles, buckets: null }, null)).toBe('/v1/tileset/ts1/{z}/{i}');
-    const rows = await data.hexTiles.getTileData({ index: { i: TILE, z: 1 }, url: `/v1/tileset/ts1/1/${TILE}/time/2024/01/02` });
-    expect(asked).toEqual([`/v1/tileset/ts1/1/${TILE}/time/2024/01/02`]);
+    // Played, a tile is read once with every day (its range), whatever the animation's time.
+    expect(tileUrlAt(data.hexTiles)).toBe('/v1/tileset/ts1/{z}/{i}/range/DAY');
+    expect(tileUrlAt({ ...data.hexTiles, buckets: null })).toBe('/v1/tileset/ts1/{z}/{i}');
+    const rows = await data.hexTiles.getTileData({ index: { i: TILE, z: 1, w: 0 }, url: `/v1/tileset/ts1/1/${TILE}/range/DAY` });
+    expect(asked).toEqual([`/v1/tileset/ts1/1/${TILE}/range/DAY`]);
     expect(rows).toEqual([
-      { h3: children[0], properties: { points: 3 } },
-      { h3: children[1], properties: { points: 5 } },
+      { h3: children[0], properties: { points: 3 }, time: Date.UTC(2024, 0, 1) },
+      { h3: children[1], properties: { points: 5 }, time: Date.UTC(2024, 0, 2) },
     ]);
     // A restyle keeps the source (deck.gl keeps its tiles).
     const again = layer.formatLayerData(datasets as never, data, undefined as never) as unknown as { hexTiles: HexTileLayerData };

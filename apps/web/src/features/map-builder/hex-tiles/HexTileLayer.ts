@@ -8,13 +8,14 @@ import { H3HexagonLayer, TileLayer } from '@deck.gl/geo-layers/typed';
 import type { Layer as DeckLayer } from '@deck.gl/core/typed';
 import { DEFAULT_COLOR_RANGE, KEPLER_COLOR_PALETTES, LAYER_VIS_CONFIGS, colorPaletteToColorRange } from '@kepler.gl/constants';
 import { H3HexagonLayerIcon, VectorTileLayer } from '@kepler.gl/layers';
-import { hexTilesetClass } from './HexTileset2D';
-import { dataResolution, tileResolution } from './tileIndices';
+import { hexTilesetClass, type HexTileIndex } from './HexTileset2D';
+import { dataResolution, itemsByWorld, tileResolution } from './tileIndices';
 import { tileRows, type HexRow } from './tileRows';
 import type { TileReader } from '../vector-tiles/tileSource';
-import { hexTilePath } from './tilePath';
+import { hexTilePath, hexTileRangePath } from './tilePath';
+import { rangeRows, rowsAt } from './rangeRows';
 import { HEX_TILE_DATASET, type HexTilesetMetadata } from './tilesetDataset';
-import { bucketAt, bucketSteps, type TimeBuckets } from './timeBuckets';
+import { bucketStart, bucketSteps, type TimeBuckets } from './timeBuckets';
 
 /** kepler.gl's layer type of ours, as saved maps name it. */
 export const HEX_TILE_LAYER = 'hexTile';
@@ -50,18 +51,19 @@ export interface HexTileLayerData {
   TilesetClass: ReturnType<typeof hexTilesetClass>;
   /** A geotemporal tileset's buckets, played by kepler.gl's layer animation. */
   buckets: TimeBuckets | null;
-  getTileData(tile: { index: { i: string; z: number }; url?: string | null; signal?: AbortSignal }): Promise<HexRow[]>;
+  getTileData(tile: { index: HexTileIndex; url?: string | null; signal?: AbortSignal }): Promise<HexRow[]>;
 }
 
 /** kepler.gl hands formatLayerData no animation state (its own reducers call it with two arguments). */
 const NO_ANIMATION = { currentTime: null };
 
 /**
- * The tile path template deck.gl fills with each tile's {z} and {i}: over all time, or the bucket holding the
- * animation's time (kepler.gl passes that time to renderLayer only). A new template reloads the tiles.
+ * The tile path template deck.gl fills with each tile's {z} and {i}: over all time, or, while time plays, every bucket
+ * of the played interval (`/range/{interval}`): one request per tile, whose rows give every step (rowsAt), so a step
+ * of the animation reloads nothing.
  */
-export function tileUrlAt({ tileset, buckets }: Pick<HexTileLayerData, 'tileset' | 'buckets'>, currentTime: number | null | undefined): string {
-  return hexTilePath(tileset.base, '{z}', '{i}', buckets ? bucketAt(buckets, currentTime) : null);
+export function tileUrlAt({ tileset, buckets }: Pick<HexTileLayerData, 'tileset' | 'buckets'>): string {
+  return buckets ? hexTileRangePath(tileset.base, '{z}', '{i}', buckets.interval) : hexTilePath(tileset.base, '{z}', '{i}');
 }
 
 const tilesetOf = (dataset: KeplerDataset | undefined): HexTilesetMetadata | null =>
@@ -143,11 +145,13 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
     private sourceOf(tileset: HexTilesetMetadata): HexTileLayerData {
       const key = `${tileset.tilesetId}:${tileset.version}`;
       if (this.source?.key !== key) {
+        const buckets = bucketSteps(tileset);
+        const read = buckets ? rangeRows : tileRows;
         const getTileData: HexTileLayerData['getTileData'] = async ({ index, url, signal }) => {
           const bytes = url ? await readTile(url, signal) : null;
-          return bytes ? tileRows(bytes, index.i, dataResolution(index.z, tileset)) : [];
+          return bytes ? read(bytes, index.i, dataResolution(index.z, tileset)) : [];
         };
-        this.source = { key, value: { tileset, TilesetClass: hexTilesetClass(tileset, tileset.tilesWithData), buckets: bucketSteps(tileset), getTileData } };
+        this.source = { key, value: { tileset, TilesetClass: hexTilesetClass(tileset, tileset.tilesWithData), buckets, getTileData } };
       }
       return this.source.value;
     }
@@ -163,11 +167,13 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
       if (!data.hexTiles) return [];
       const { visConfig } = this.config;
       this.setLayerDomain = layerCallbacks.onSetLayerDomain;
-      const { tileset, TilesetClass, getTileData } = data.hexTiles;
-      const tileUrl = tileUrlAt(data.hexTiles, this.config.animation.enabled ? animationConfig?.currentTime : null);
+      const { tileset, TilesetClass, getTileData, buckets } = data.hexTiles;
+      // kepler.gl passes the animation's time to renderLayer only: the step drawn from each tile's range rows.
+      const step = buckets ? bucketStart(buckets, this.config.animation.enabled ? animationConfig?.currentTime : null) : null;
       const elevationScale = visConfig.elevationScale * this.getElevationZoomFactor(mapState as never);
       const updateTriggers = {
         getTileData: tileset.version,
+        renderSubLayers: step,
         getFilterValue: gpuFilter.filterValueUpdateTriggers,
         getFillColor: { color: this.config.color, colorField: this.config.colorField, colorScale: this.config.colorScale, colorDomain: this.config.colorDomain, colorRange: visConfig.colorRange },
         getElevation: { heightField: this.config.heightField, heightScale: this.config.heightScale, heightRange: visConfig.heightRange },
@@ -177,7 +183,7 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
           ...this.getDefaultDeckLayerProps(opts as never),
           ...data,
           wrapLongitude: false,
-          data: tileUrl,
+          data: tileUrlAt(data.hexTiles),
           TilesetClass,
           getTileData: getTileData as never,
           minZoom: 0,
@@ -189,29 +195,39 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
           autoHighlight: true,
           highlightColor: HIGHLIGHT_COLOR,
           updateTriggers,
-          renderSubLayers: (props: Record<string, unknown>) => hexagons(props),
+          renderSubLayers: (props: Record<string, unknown>) => hexagons(props, step),
         } as never) as unknown as DeckLayer,
       ];
     }
   };
 }
 
-/** One tile's cells as H3 hexagons, with kepler.gl's accessors at the tile's zoom when its scales are by zoom. */
-function hexagons(props: Record<string, unknown>): DeckLayer | null {
-  const rows = props.data as HexRow[] | null;
+/** A column-major 4×4 matrix moving longitudes by `world` × 360° (deck.gl applies a layer's modelMatrix before projecting). */
+const worldShift = (world: number) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 360 * world, 0, 0, 1];
+
+/** One tile's cells (at a step while time plays) as H3 hexagons, with kepler.gl's accessors at the tile's zoom when its scales are by zoom. */
+function hexagons(props: Record<string, unknown>, step: number | null): DeckLayer[] | null {
+  const rows = props.data ? rowsAt(props.data as HexRow[], step) : null;
   if (!rows?.length) return null;
-  const zoom = (props.tile as { index: { z: number } }).index.z;
+  const { i: tile, z: zoom, w } = (props.tile as { index: HexTileIndex }).index;
   const byZoom = <T>(accessor: unknown, zoomed: unknown) => (zoomed ? (accessor as (z: number) => T)(zoom) : accessor) as T;
-  return new H3HexagonLayer<HexRow>({
-    ...props,
-    data: rows,
-    getHexagon: (row: HexRow) => row.h3,
-    getFillColor: byZoom(props.getFillColor, props.getFillColorByZoom),
-    getElevation: byZoom(props.getElevation, props.getElevationByZoom),
-    filled: true,
-    stroked: false,
-    coverage: COVERAGE,
-    pickable: true,
-    autoHighlight: true,
-  } as never) as unknown as DeckLayer;
+  // A tile astride the antimeridian draws its cells of each side in their own world copy.
+  return itemsByWorld(tile, w, rows, (row) => row.h3).map(
+    ({ items, world }) =>
+      new H3HexagonLayer<HexRow>({
+        ...props,
+        id: `${props.id as string}-${world}`,
+        data: items,
+        getHexagon: (row: HexRow) => row.h3,
+        getFillColor: byZoom(props.getFillColor, props.getFillColorByZoom),
+        getElevation: byZoom(props.getElevation, props.getElevationByZoom),
+        filled: true,
+        stroked: false,
+        coverage: COVERAGE,
+        // A tile of the world copy across the antimeridian from the view is drawn 360° over (its cells' longitudes stay −180..180).
+        modelMatrix: world ? worldShift(world) : null,
+        pickable: true,
+        autoHighlight: true,
+      } as never) as unknown as DeckLayer,
+  );
 }

@@ -10,12 +10,14 @@ export interface HexTileIndex {
   i: string;
   /** Its resolution: the tile z of the tile routes (`{z}` in a URL template). */
   z: number;
+  /** The world copy it is drawn in (tileIndices.ts WorldCell): 0, or ±1 across the antimeridian from the view. */
+  w: number;
 }
 
-/** The longitude/latitude box of a tile's cell (deck.gl culls tiles by it). */
-function tileBox(cell: string): GeoBoundingBox {
-  const [west, south, east, north] = cellBox(cell);
-  return { west, south, east, north };
+/** The longitude/latitude box of a tile's cell in its world copy (deck.gl culls tiles by it). */
+function tileBox({ i, w }: HexTileIndex): GeoBoundingBox {
+  const [west, south, east, north] = cellBox(i);
+  return { west: west + 360 * w, south, east: east + 360 * w, north };
 }
 
 type IndicesArgs = Parameters<Tileset2D['getTileIndices']>[0];
@@ -31,14 +33,15 @@ export function hexTilesetClass(levels: TileLevels, tilesWithData: Readonly<Reco
     override getTileIndices({ viewport }: IndicesArgs) {
       const view = viewport as unknown as ViewportLike;
       if (view.latitude === undefined) return [];
-      const { z, cells } = tilesInView({ zoom: view.zoom, latitude: view.latitude, bounds: view.getBounds() as Bounds }, levels);
+      const { z, tiles } = tilesInView({ zoom: view.zoom, latitude: view.latitude, bounds: view.getBounds() as Bounds }, levels);
       const known = withData.get(z);
-      const indices: HexTileIndex[] = (known ? cells.filter((cell) => known.has(cell)) : cells).map((i) => ({ i, z }));
+      const indices: HexTileIndex[] = (known ? tiles.filter(({ cell }) => known.has(cell)) : tiles).map(({ cell, world }) => ({ i: cell, z, w: world }));
       return indices as never;
     }
 
     override getTileId(index: unknown) {
-      return (index as HexTileIndex).i;
+      const { i, w } = index as HexTileIndex;
+      return w ? `${i}@${w}` : i;
     }
 
     override getTileZoom(index: unknown) {
@@ -46,12 +49,12 @@ export function hexTilesetClass(levels: TileLevels, tilesWithData: Readonly<Reco
     }
 
     override getTileMetadata(index: unknown) {
-      return { bbox: tileBox((index as HexTileIndex).i) };
+      return { bbox: tileBox(index as HexTileIndex) };
     }
 
     override getParentIndex(index: unknown) {
-      const { i, z } = index as HexTileIndex;
-      return (z === 0 ? index : { i: cellToParent(i, z - 1), z: z - 1 }) as never;
+      const { i, z, w } = index as HexTileIndex;
+      return (z === 0 ? index : { i: cellToParent(i, z - 1), z: z - 1, w }) as never;
     }
   }
   return HexTileset2D;

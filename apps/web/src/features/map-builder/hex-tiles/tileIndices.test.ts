@@ -1,6 +1,6 @@
-import { cellToParent, getResolution, latLngToCell } from 'h3-js';
+import { cellToChildren, cellToParent, getResolution, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
-import { cellBox, cellsCovering, dataResolution, readableResolution, tileResolution, tilesInView } from './tileIndices';
+import { cellBox, cellsCovering, dataResolution, itemsByWorld, readableResolution, tileResolution, tilesCovering, tilesInView, worldPieces } from './tileIndices';
 
 const LEVELS = { offset: 4, finest: 10, maxZoom: 6 };
 
@@ -55,10 +55,64 @@ describe('tiles covering a view', () => {
   it('answers the tile resolution and its tiles for a zoom, a few however deep the zoom', () => {
     const city = tilesInView({ zoom: 11, latitude: 46.5, bounds: [2.1, 46.3, 2.9, 46.7] }, LEVELS);
     expect(city.z).toBe(5);
-    expect(city.cells).toContain(latLngToCell(46.5, 2.5, 5));
+    expect(city.tiles).toContainEqual({ cell: latLngToCell(46.5, 2.5, 5), world: 0 });
     const street = tilesInView({ zoom: 16, latitude: 46.5, bounds: [2.495, 46.498, 2.505, 46.502] }, LEVELS);
     expect(street.z).toBe(6);
-    expect(street.cells).toContain(cellToParent(latLngToCell(46.5, 2.5, 10), 6));
-    expect(street.cells.length).toBeLessThan(5);
+    expect(street.tiles).toContainEqual({ cell: cellToParent(latLngToCell(46.5, 2.5, 10), 6), world: 0 });
+    expect(street.tiles.length).toBeLessThan(5);
+  });
+});
+
+describe('tiles across the antimeridian', () => {
+  it('splits a view running past 180° into a box each side, with the world copy each shows', () => {
+    expect(worldPieces([170, -10, 190, 10])).toEqual([
+      { box: [170, -10, 180, 10], world: 0 },
+      { box: [-180, -10, -170, 10], world: 1 },
+    ]);
+    expect(worldPieces([-190, -10, -170, 10])).toEqual([
+      { box: [170, -10, 180, 10], world: -1 },
+      { box: [-180, -10, -170, 10], world: 0 },
+    ]);
+    expect(worldPieces([2, 40, 3, 41])).toEqual([{ box: [2, 40, 3, 41], world: 0 }]);
+    expect(worldPieces([-300, -80, 300, 80])).toEqual([{ box: [-180, -80, 180, 80], world: 0 }]);
+  });
+
+  it("asks for the tiles on both sides, those east of 180° drawn in the world copy east of the view's", () => {
+    // Fiji's longitudes: 177° E to 178° W, seen from a map centred on 180°.
+    const tiles = tilesCovering([177, -18.5, 182, -16], 3);
+    expect(tiles).toContainEqual({ cell: latLngToCell(-17, 178, 3), world: 0 });
+    expect(tiles).toContainEqual({ cell: latLngToCell(-17, -178.5, 3), world: 1 });
+    // Every point of the view lies in a tile drawn where the view shows it.
+    for (let lng = 177; lng <= 182; lng += 0.25) {
+      const cell = latLngToCell(-17, lng > 180 ? lng - 360 : lng, 3);
+      const [west, , east] = cellBox(cell);
+      const world = tiles.find((tile) => tile.cell === cell)?.world;
+      expect(world).toBeDefined();
+      expect(west + 360 * world! <= lng && east + 360 * world! >= lng).toBe(true);
+    }
+    // Each tile once.
+    expect(new Set(tiles.map((tile) => tile.cell)).size).toBe(tiles.length);
+  });
+
+  it('boxes a cell astride the antimeridian past 180°, not around the world', () => {
+    const cell = latLngToCell(0, 180, 0);
+    const [west, , east] = cellBox(cell);
+    expect(east - west).toBeLessThan(60);
+    expect(west < 180 && east > 180).toBe(true);
+    // It meets views on both sides.
+    expect(cellsCovering([-179.9, -1, -179, 1], 0)).toContain(cell);
+    expect(cellsCovering([179, -1, 179.9, 1], 0)).toContain(cell);
+  });
+
+  it("draws the cells of a tile astride it west of 0° in the world copy east of the tile's", () => {
+    const tile = latLngToCell(-17, 180, 2);
+    const cells = cellToChildren(tile, 4);
+    const parts = itemsByWorld(tile, 0, cells, (cell) => cell);
+    expect(parts.map((part) => part.world)).toEqual([0, 1]);
+    expect(parts[1]!.items.length).toBeGreaterThan(0);
+    expect(parts[0]!.items.length + parts[1]!.items.length).toBe(cells.length);
+    // A tile off the antimeridian is drawn whole in its own copy.
+    const paris = latLngToCell(48.8, 2.3, 2);
+    expect(itemsByWorld(paris, -1, ['a'], () => paris)).toEqual([{ items: ['a'], world: -1 }]);
   });
 });

@@ -2,7 +2,7 @@
 // resolution z holding the data cells of resolution min(z + offset, finest). The tile resolution follows the zoom so
 // that data cells are drawn about MIN_CELL_PIXELS wide or more, capped at the tileset's deepest tiles (maxZoom);
 // the tiles are the cells of that resolution covering the view.
-import { cellToBoundary, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
+import { cellToBoundary, cellToLatLng, getHexagonEdgeLengthAvg, gridDisk, latLngToCell, UNITS } from 'h3-js';
 
 /** A data cell narrower than this on screen is too fine to read: the view asks for coarser tiles instead. */
 export const MIN_CELL_PIXELS = 8;
@@ -47,10 +47,49 @@ const KM_PER_DEGREE = 111.32;
 /** At most this many samples across the view each way. */
 const MAX_SAMPLES = 64;
 
+/** A tile and the copy of the world it is drawn in: 0 is −180..180°, 1 the copy east of it (+360°), −1 west. */
+export interface WorldCell {
+  cell: string;
+  world: number;
+}
+
 /**
- * The cells of resolution z covering the bounds: the cells of points sampled across the view, an average cell edge
- * apart (any point of the view is then within 0.71 edges of a sample, and a cell's neighbours cover 1.7 edges around
- * it, so a cell partly in view is one of them or a neighbour of one), then their neighbours whose box meets the view. A few hundred latLngToCell calls: cheap enough for every frame of a pan (h3-js polygonToCells costs
+ * A view's bounds as boxes within −180..180°, each with the world copy it shows: a view across the antimeridian
+ * (deck.gl's bounds then run past ±180°) is two boxes, one each side. A view wider than the world is the world, once.
+ */
+export function worldPieces([west, south, east, north]: Bounds): { box: Bounds; world: number }[] {
+  if (east - west >= 360) return [{ box: [-180, south, 180, north], world: 0 }];
+  const world = Math.floor((west + 180) / 360);
+  const [left, right] = [west - 360 * world, east - 360 * world];
+  if (right <= 180) return [{ box: [left, south, right, north], world }];
+  return [
+    { box: [left, south, 180, north], world },
+    { box: [-180, south, right - 360, north], world: world + 1 },
+  ];
+}
+
+/**
+ * The tiles of resolution z covering the bounds, on both sides of the antimeridian when the view crosses it (each
+ * with the world copy it is drawn in: a cell astride the antimeridian is drawn once, in the copy nearest the view).
+ */
+export function tilesCovering(bounds: Bounds, z: number): WorldCell[] {
+  const tiles = new Map<string, WorldCell>();
+  for (const { box, world } of worldPieces(bounds)) {
+    const middle = (box[0] + box[2]) / 2 + 360 * world;
+    for (const cell of cellsCovering(box, z)) {
+      const [left, , right] = cellBox(cell);
+      const drawnIn = Math.round((middle - (left + right) / 2) / 360);
+      tiles.set(`${cell}@${drawnIn}`, { cell, world: drawnIn });
+    }
+  }
+  return [...tiles.values()];
+}
+
+/**
+ * The cells of resolution z covering bounds within −180..180°: the cells of points sampled across the view, an
+ * average cell edge apart (any point of the view is then within 0.71 edges of a sample, and a cell's neighbours cover
+ * 1.7 edges around it, so a cell partly in view is one of them or a neighbour of one), then their neighbours whose box
+ * meets the view. A few hundred latLngToCell calls: cheap enough for every frame of a pan (h3-js polygonToCells costs
  * milliseconds even for a handful of cells).
  */
 export function cellsCovering(bounds: Bounds, z: number): string[] {
@@ -79,12 +118,13 @@ function clamped([west, south, east, north]: Bounds): Bounds {
 const boxes = new Map<string, Bounds>();
 const MAX_BOXES = 4096;
 
-/** A cell's longitude/latitude box. */
+/** A cell's longitude/latitude box; a cell astride the antimeridian runs past 180° (its west side + 360°). */
 export function cellBox(cell: string): Bounds {
   const known = boxes.get(cell);
   if (known) return known;
   const ring = cellToBoundary(cell, true);
-  const longitudes = ring.map(([lng]) => lng!);
+  const across = ring.some(([lng]) => lng! > 90) && ring.some(([lng]) => lng! < -90);
+  const longitudes = ring.map(([lng]) => (across && lng! < 0 ? lng! + 360 : lng!));
   const latitudes = ring.map(([, lat]) => lat!);
   const box: Bounds = [Math.min(...longitudes), Math.min(...latitudes), Math.max(...longitudes), Math.max(...latitudes)];
   if (boxes.size >= MAX_BOXES) boxes.clear();
@@ -94,12 +134,29 @@ export function cellBox(cell: string): Bounds {
 
 function meets(cell: string, [west, south, east, north]: Bounds): boolean {
   const [left, bottom, right, top] = cellBox(cell);
-  return left <= east && right >= west && bottom <= north && top >= south;
+  // A cell astride the antimeridian also meets the view at its west side (its box − 360°).
+  const across = (offset: number) => left - offset <= east && right - offset >= west;
+  return (across(0) || (right > 180 && across(360))) && bottom <= north && top >= south;
 }
 
-/** The tiles a view needs: the cells covering it at the tile resolution its zoom and latitude ask for. */
-export function tilesInView(view: { zoom: number; latitude: number; bounds: Bounds }, levels: TileLevels): { z: number; cells: string[] } {
+/**
+ * The world copy each of a tile's items is drawn in: the tile's own, but for a tile astride the antimeridian (boxed
+ * past 180°) the items whose cell's centre is west of 0° belong to the copy east of it (their longitudes, −180° and
+ * up, continue the tile's past 180°).
+ */
+export function itemsByWorld<T>(tile: string, world: number, items: readonly T[], cellOf: (item: T) => string): Array<{ items: readonly T[]; world: number }> {
+  if (cellBox(tile)[2] <= 180) return [{ items, world }];
+  const [west, east]: [T[], T[]] = [[], []];
+  for (const item of items) (cellToLatLng(cellOf(item))[1]! < 0 ? east : west).push(item);
+  return [
+    { items: west, world },
+    { items: east, world: world + 1 },
+  ].filter((part) => part.items.length > 0);
+}
+
+/** The tiles a view needs: the cells covering it at the tile resolution its zoom and latitude ask for, each side of the antimeridian. */
+export function tilesInView(view: { zoom: number; latitude: number; bounds: Bounds }, levels: TileLevels): { z: number; tiles: WorldCell[] } {
   const readable = readableResolution(view.zoom, view.latitude);
   const z = tileOf(readable, levels);
-  return { z, cells: cellsCovering(view.bounds, z) };
+  return { z, tiles: tilesCovering(view.bounds, z) };
 }

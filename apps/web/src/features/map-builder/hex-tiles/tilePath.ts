@@ -1,4 +1,4 @@
-// The tile proxy's path of a hex tile (docs/tiles.md "Tile proxy"): over all time, or in one time bucket.
+// The tile proxy's path of a hex tile (docs/tiles.md "Tile proxy"): over all time, in one time bucket, or every bucket of an interval.
 
 /** Where a tileset's tile proxy routes live for a signed-in reader; a published map's page reads them under its own base. */
 export const hexTilesetBase = (tilesetId: string) => `/v1/tileset/${encodeURIComponent(tilesetId)}`;
@@ -8,3 +8,6 @@ export function hexTilePath(base: string, z: number | string, cell: string, buck
   const tile = `${base}/${z}/${cell}`;
   return bucket ? `${tile}/time/${bucket}` : tile;
 }
+
+/** The tile with every bucket of `interval` (`/range/{interval}`: rows h3, time, values ordered by time, then cell). */
+export const hexTileRangePath = (base: string, z: number | string, cell: string, interval: string) => `${hexTilePath(base, z, cell)}/range/${interval}`;

@@ -9,6 +9,8 @@ import { cellToChildren } from 'h3-js';
 export interface HexRow {
   h3: string;
   properties: Record<string, number | string | null>;
+  /** A range tile's row: its bucket start (UTC milliseconds). */
+  time?: number;
 }
 
 /** Arrow's 64-bit integers come as bigint: kepler.gl's scales and deck.gl's attributes take numbers. */

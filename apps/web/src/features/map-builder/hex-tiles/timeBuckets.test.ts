@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STEPS, bucketAt, bucketSteps, parseTime } from './timeBuckets';
+import { MAX_STEPS, bucketStart, bucketSteps, parseTime } from './timeBuckets';
 
 const tileset = (timeIntervals: string[], start: string, end: string) => ({ kind: 'geotemporal' as const, timeIntervals, timeRange: { start, end } });
 
@@ -25,13 +25,12 @@ describe('time buckets', () => {
     expect(bucketSteps({ kind: 'geo', timeIntervals: [], timeRange: null })).toBeNull();
   });
 
-  it("names the bucket holding a moment as the tile route's time path", () => {
+  it('finds the bucket holding a moment, the first one before the domain', () => {
     const days = bucketSteps(tileset(['DAY'], '2024-01-30', '2024-02-02'))!;
-    expect(bucketAt(days, Date.UTC(2024, 1, 1, 13))).toBe('2024/02/01');
-    expect(bucketAt(days, null)).toBe('2024/01/30');
+    expect(bucketStart(days, Date.UTC(2024, 1, 1, 13))).toBe(Date.UTC(2024, 1, 1));
+    expect(bucketStart(days, null)).toBe(Date.UTC(2024, 0, 30));
+    expect(bucketStart(days, Date.UTC(2023, 0, 1))).toBe(Date.UTC(2024, 0, 30));
     const hours = bucketSteps(tileset(['HOUR'], '2024-01-01 05:00:00', '2024-01-01 07:00:00'))!;
-    expect(bucketAt(hours, Date.UTC(2024, 0, 1, 6, 59))).toBe('2024/01/01/06');
-    const years = bucketSteps(tileset(['YEAR'], '2023-01-01', '2024-01-01'))!;
-    expect(bucketAt(years, Date.UTC(2024, 5, 1))).toBe('2024');
+    expect(bucketStart(hours, Date.UTC(2024, 0, 1, 6, 59))).toBe(Date.UTC(2024, 0, 1, 6));
   });
 });

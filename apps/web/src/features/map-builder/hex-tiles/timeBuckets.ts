@@ -1,5 +1,5 @@
 // Time in a geotemporal hex tileset: its buckets of one interval as kepler.gl's layer animation steps, and the bucket a
-// moment of the animation falls in as the tile route's time path (YYYY, YYYY/MM, … down to the interval, in UTC).
+// moment of the animation falls in (its start, UTC milliseconds, as range tiles name their rows' buckets).
 import type { HexTilesetMetadata } from './tilesetDataset';
 
 const INTERVALS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
@@ -60,12 +60,9 @@ export function bucketSteps(tileset: Pick<HexTilesetMetadata, 'kind' | 'timeInte
   return null;
 }
 
-/** The tile route's time path of the bucket holding `time` (the first bucket before the domain). */
-export function bucketAt({ interval, steps }: TimeBuckets, time: number | null | undefined): string {
+/** The start of the step holding `time` (the first step before the domain): the rows of a range tile drawn then. */
+export function bucketStart({ steps }: Pick<TimeBuckets, 'steps'>, time: number | null | undefined): number {
   let start = steps[0]!;
   for (const step of steps) if (typeof time === 'number' && step <= time) start = step;
-  const date = new Date(start);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const parts = [String(date.getUTCFullYear()), pad(date.getUTCMonth() + 1), pad(date.getUTCDate()), pad(date.getUTCHours()), pad(date.getUTCMinutes()), pad(date.getUTCSeconds())];
-  return parts.slice(0, INTERVALS.indexOf(interval) + 1).join('/');
+  return start;
 }
