@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = [
   // A published map's hex and vector tiles, only of tilesets its layers draw (docs/tiles.md "Published maps").
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/time/*',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/range/:interval',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/metadata',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/tileset-index',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles',

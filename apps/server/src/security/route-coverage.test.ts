@@ -59,6 +59,7 @@ const EXEMPT: Record<string, string> = {
   // A published map's hex and vector tiles, only of tilesets its layers draw (publishing/public-tiles.test.ts).
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId': 'public with the published map',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/time/*': 'public with the published map',
+  'GET /v1/maps/:id/published-map/tilesets/:datasetId/:z/:hexId/range/:interval': 'public with the published map',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/metadata': 'public with the published map',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/tileset-index': 'public with the published map',
   'GET /v1/maps/:id/published-map/tilesets/:datasetId/:res/quantiles': 'public with the published map',
