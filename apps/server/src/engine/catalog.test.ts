@@ -47,6 +47,20 @@ describe.each(testStores())('engine catalog in the metadata database ($name)', (
     await expect(readdir(path.join(dataDir, 'datasets', id))).resolves.not.toContain('manifest.json');
   });
 
+  it('reads the current data of several entries at once, as datasetData reads each; those without data are absent', async () => {
+    const [a, b] = [await open(), await open()];
+    const [one, two, none] = [randomUUID(), randomUUID(), randomUUID()];
+    await a.ingest(one, body('x\n1\n'), 'csv', { skipArrow: true });
+    await a.ingest(two, body('y\n1\n2\n'), 'csv', { skipArrow: true });
+    await b.ingest(two, body('y\n3\n'), 'csv', { skipArrow: true });
+    const read = await a.datasetsData([one, two, none]);
+    expect([...read.keys()].sort()).toEqual([one, two].sort());
+    expect(read.get(one)).toEqual(await a.datasetData(one));
+    expect(read.get(two)).toEqual(await b.datasetData(two));
+    expect(read.get(two)!.rowCount).toBe(1);
+    expect(await a.datasetsData([])).toEqual(new Map());
+  });
+
   it('keeps a replaced version for its grace period, then any process removes it', async () => {
     const [a, b] = [await open({ retireDelayMs: 200 }), await open({ retireDelayMs: 200 })];
     const id = randomUUID();

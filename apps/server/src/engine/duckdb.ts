@@ -187,6 +187,12 @@ export class DuckDbEngine implements Engine {
     return this.describe(datasetId, version);
   }
 
+  async datasetsData(datasetIds: readonly string[], db: Queryable = this.db): Promise<Map<string, DatasetData>> {
+    const versions = await catalog.currentVersions(db, datasetIds);
+    await Promise.all([...versions].map(([id, version]) => this.storage.ensureLocal(id, [version.parquet])));
+    return new Map([...versions].map(([id, version]) => [id, this.describe(id, version)]));
+  }
+
   ingest(datasetId: string, body: Readable, format: UploadFormat | null, options: IngestOptions = {}): Promise<DatasetData> {
     // The upload is received at once (the client is sending it); loads of one dataset then run one after another.
     const upload = receiveUpload(this.storage, body, options.compression ?? null, this.limits);

@@ -77,6 +77,8 @@ export interface Engine {
    * transaction, pass it as `db` (the embedded database has one connection).
    */
   datasetData(datasetId: string, db?: Queryable): Promise<DatasetData | null>;
+  /** datasetData of several datasets in one read of the metadata database, by id (those without data are absent). */
+  datasetsData(datasetIds: readonly string[], db?: Queryable): Promise<Map<string, DatasetData>>;
   /**
    * Streams a file (gzip or zip compressed or not) into a new version of the dataset's data; the previous version
    * stays until this one is complete. Without a format, a zip's file name says it (else 415).

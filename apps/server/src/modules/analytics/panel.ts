@@ -23,9 +23,10 @@ export async function panelSource(db: Queryable, engine: Engine, identity: Ident
   const relations: Partial<RawPanelRelations> = {};
   const datasets: Partial<Record<keyof RawPanelRelations, string>> = {};
   const versions: Record<string, string> = {};
+  const stored = await engine.datasetsData(found.map((row) => row.id));
   for (const table of PANEL_TABLE_NAMES) {
     const id = found.find((row) => row.table === table)?.id;
-    const data = id ? await engine.datasetData(id) : null;
+    const data = id ? stored.get(id) : undefined;
     if (!id || !data) throw invalidInput(PANEL_NOT_LOADED, `No ${table} data`);
     relations[table] = data.relation;
     datasets[table] = id;

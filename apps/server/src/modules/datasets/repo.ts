@@ -117,6 +117,15 @@ export async function findDataset(db: Queryable, id: string): Promise<StoredData
   return rows[0] ? toDataset(rows[0]) : null;
 }
 
+/** Which of `ids` are SQL datasets: one query for a whole pipeline (most name none), before any of them is opened. */
+export async function sqlDatasetIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const params = new Params();
+  const list = ids.map((id) => params.add(id)).join(', ');
+  const rows = await db.query<{ id: string }>(`SELECT id FROM datasets WHERE type = 'sql' AND id IN (${list})`, params.values);
+  return new Set(rows.map((row) => row.id));
+}
+
 export interface NewDataset {
   id: string;
   ownerId: string;

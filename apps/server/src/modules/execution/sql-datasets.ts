@@ -3,6 +3,7 @@
 import { node as pipelineNode, type PipelineNode } from '@atlas/pipeline';
 import type { Identity } from '../../http/identity.js';
 import { openSqlDataset, type OpenConnection, type SqlDatasetSource } from '../data-connections/service.js';
+import { sqlDatasetIds } from '../datasets/repo.js';
 import type { QueryContext } from './context.js';
 
 /** A pipeline with its SQL datasets as databaseQuery nodes, and what may run them without the caller's connection access. */
@@ -24,7 +25,8 @@ function datasetNodeIds(root: PipelineNode): Set<string> {
 
 export async function withSqlDatasets(context: QueryContext, identity: Identity, root: PipelineNode): Promise<WithSqlDatasets> {
   const sources = new Map<string, SqlDatasetSource>();
-  for (const id of datasetNodeIds(root)) {
+  // Only SQL datasets are opened (a record read and an access check each); the rest are read once, by preparePipeline.
+  for (const id of await sqlDatasetIds(context.db, [...datasetNodeIds(root)])) {
     const source = await openSqlDataset(context.db, identity, id, context.allowedConnectionHosts);
     if (source) sources.set(id, source);
   }

@@ -76,7 +76,8 @@ export async function ensureRollups(
 ): Promise<PanelRelations> {
   const wanted = sourceDigest(source.versions);
   const { fresh, spare } = await findSlots(db, source);
-  const data = await Promise.all(ROLLUP_NAMES.map((name) => (fresh.has(name) ? engine.datasetData(fresh.get(name)!) : null)));
+  const stored = await engine.datasetsData([...fresh.values()]);
+  const data = ROLLUP_NAMES.map((name) => (fresh.has(name) ? stored.get(fresh.get(name)!) : undefined));
   const relations = { ...source.relations } as PanelRelations;
   const missing = ROLLUP_NAMES.filter((_, k) => !data[k]);
   // One stage per rollup to build, weighed by its usual cost; rows written are known once each is built (its row count).
