@@ -2,7 +2,7 @@
 // driver or API (docs/connectors.md); s3, google-cloud-storage and planet (its catalogue) browse and import files
 // (docs/storage-connections.md). Storage types hold files, not tables, so they refuse queries with the spec's
 // 'Not a database connection'.
-import { DATA_CONNECTION_TYPES, Messages, type DataConnectionType } from '@atlas/domain';
+import { DATA_CONNECTION_TYPES, type DataConnectionType } from '@atlas/domain';
 import { invalidInput } from '../http/errors.js';
 import { athenaConnector } from './athena.js';
 import { bigqueryConnector } from './bigquery.js';
@@ -12,13 +12,13 @@ import { motherduckConnector } from './motherduck.js';
 import { postgresConnector } from './postgres.js';
 import { redshiftConnector } from './redshift.js';
 import { snowflakeConnector } from './snowflake.js';
-import { storageConnector } from './storage/index.js';
+import { notDatabaseConnection, storageConnector } from './storage/index.js';
 import { trinoConnector } from './trino.js';
 import type { Connector } from './types.js';
 
 export type { ConnectionTarget, Connector, ConnectorColumn, QueryBatch, RunOptions } from './types.js';
 
-export const notDatabaseConnection = (type: string) => invalidInput(Messages.notDatabaseConnection, `${type} connections hold files, not tables`);
+export { notDatabaseConnection };
 
 const AVAILABLE: Record<DataConnectionType, Connector> = {
   postgres: postgresConnector,
@@ -31,9 +31,9 @@ const AVAILABLE: Record<DataConnectionType, Connector> = {
   snowflake: snowflakeConnector(),
   kinetica: kineticaConnector(),
   // Storage: browse and import (docs/storage-connections.md); queries still refused.
-  s3: storageConnector('s3', () => notDatabaseConnection('s3')),
-  'google-cloud-storage': storageConnector('google-cloud-storage', () => notDatabaseConnection('google-cloud-storage')),
-  planet: storageConnector('planet', () => notDatabaseConnection('planet')),
+  s3: storageConnector('s3'),
+  'google-cloud-storage': storageConnector('google-cloud-storage'),
+  planet: storageConnector('planet'),
 };
 
 const CONNECTORS = new Map<string, Connector>(DATA_CONNECTION_TYPES.map((type) => [type, AVAILABLE[type]] as const));

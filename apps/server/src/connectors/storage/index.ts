@@ -1,7 +1,7 @@
 // The storage connection types (s3, google-cloud-storage, planet): their drivers, and their Connector for the
 // registry (connectors/index.ts): their options schema, a connection test that lists one entry, and the spec's
 // 'Not a database connection' for every query and schema call.
-import { CONNECTION_OPTIONS, STORAGE_CONNECTION_TYPES } from '@atlas/domain';
+import { CONNECTION_OPTIONS, Messages, STORAGE_CONNECTION_TYPES } from '@atlas/domain';
 import { invalidInput } from '../../http/errors.js';
 import type { ConnectionTarget, Connector } from '../types.js';
 import { gcsDriver } from './gcs.js';
@@ -24,7 +24,11 @@ export const bucketOf = (target: ConnectionTarget) => (typeof target.options.buc
 /** The connection's prefix option ('' when none): nothing outside it is listed or imported. */
 export const prefixOf = (target: ConnectionTarget) => (typeof target.options.prefix === 'string' ? target.options.prefix : '');
 
-export function storageConnector(type: StorageConnectionType, refuse: () => Error, driver: StorageDriver = STORAGE_DRIVERS[type]): Connector {
+/** What a storage connection answers to queries and schema calls: it holds files, not tables. */
+export const notDatabaseConnection = (type: string) => invalidInput(Messages.notDatabaseConnection, `${type} connections hold files, not tables`);
+
+export function storageConnector(type: StorageConnectionType, driver: StorageDriver = STORAGE_DRIVERS[type]): Connector {
+  const refuse = () => notDatabaseConnection(type);
   return {
     type,
     kind: 'storage',
