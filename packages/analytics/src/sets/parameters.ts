@@ -18,9 +18,11 @@ export function periodRange(granularity: PeriodGranularity): PeriodRange {
   return { granularity, start: START_QUARTER, end: END_QUARTER };
 }
 
-const geographyLabels = (): Record<string, string> => Object.fromEntries([[COUNTRY.id, COUNTRY.name], ...DMAS.map((dma) => [dma.id, dma.name])]);
-const taxonomyLabels = (): Record<string, string> =>
-  Object.fromEntries([...CATEGORIES.map((category) => [category.id, category.name]), ...CHAINS.map((chain) => [chain.id, chain.name])]);
+// Built once: every answer row names its geography and taxonomy through them.
+const GEOGRAPHY_LABELS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries([[COUNTRY.id, COUNTRY.name], ...DMAS.map((dma) => [dma.id, dma.name])]));
+const TAXONOMY_LABELS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries([...CATEGORIES.map((category) => [category.id, category.name]), ...CHAINS.map((chain) => [chain.id, chain.name])]),
+);
 
 export const GEOGRAPHY_GROUPS: DropdownGroup[] = [
   { id: 'country', name: 'Country', values: [COUNTRY.id] },
@@ -31,7 +33,7 @@ export const TAXONOMY_GROUPS: DropdownGroup[] = [
   { id: 'chain', name: 'Chain', values: CHAINS.map((chain) => chain.id) },
 ];
 
-export const labelMaps = () => ({ GEOGRAPHY: geographyLabels(), PLACE_TAXONOMY: taxonomyLabels() });
+export const labelMaps = () => ({ GEOGRAPHY: GEOGRAPHY_LABELS, PLACE_TAXONOMY: TAXONOMY_LABELS });
 
 type Base = Pick<QueryParameter, 'id' | 'name' | 'description'> & Partial<QueryParameter>;
 const periodBounds = { startDate: DEFAULT_START, endDate: DEFAULT_END, startQuarter: START_QUARTER, endQuarter: END_QUARTER };
@@ -47,7 +49,7 @@ export function geographyParameter(base: Base, max: number = MULTI_SELECT_MAX, g
     maxValues: max,
     dropdownGroups: groups,
     labelType: 'GEOGRAPHY',
-    labelValueMap: pick(geographyLabels(), values),
+    labelValueMap: pick(GEOGRAPHY_LABELS, values),
     ...base,
   };
 }
@@ -68,7 +70,7 @@ export function taxonomyParameter(base: Base, max: number = MULTI_SELECT_MAX, gr
     maxValues: max,
     ...(groups.length > 1 ? { dropdownGroups: groups } : {}),
     labelType: 'PLACE_TAXONOMY',
-    labelValueMap: pick(taxonomyLabels(), values),
+    labelValueMap: pick(TAXONOMY_LABELS, values),
     ...base,
   };
 }
@@ -117,7 +119,7 @@ export function choiceParameter(base: Base, values: readonly string[], max: numb
   };
 }
 
-function pick(labels: Record<string, string>, ids: string[]): Record<string, string> {
+function pick(labels: Readonly<Record<string, string>>, ids: string[]): Record<string, string> {
   return Object.fromEntries(ids.map((id) => [id, labels[id] ?? id]));
 }
 

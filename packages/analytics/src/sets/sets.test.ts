@@ -133,4 +133,10 @@ describe('analytic sets', () => {
     expect(Object.keys(maps.PLACE_TAXONOMY)).toHaveLength(CATEGORIES.length + CHAINS.length);
     expect(maps.PLACE_TAXONOMY['grocery-stores']).toBe('Grocery Stores');
   });
+
+  it('builds the label maps once (every answer row reads them) and keeps them from being changed', () => {
+    expect(labels().GEOGRAPHY).toBe(labels().GEOGRAPHY);
+    expect(labels().PLACE_TAXONOMY).toBe(labels().PLACE_TAXONOMY);
+    expect(() => Object.assign(labels().GEOGRAPHY, { US: 'changed' })).toThrow(TypeError);
+  });
 });
