@@ -8,7 +8,7 @@
 // a saved map says. A geotemporal tileset
 // plays day by day with kepler.gl's time slider, each tile read once with every day (/range/DAY). A tileset of points
 // around Fiji, seen from a map centred on 180°, is drawn on both sides of the antimeridian.
-// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time,antimeridian}.png.
+// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time,antimeridian,antimeridian-new}.png.
 import { tableFromIPC } from 'apache-arrow';
 import { cellToLatLng, latLngToCell } from 'h3-js';
 import type { Page, Response } from 'playwright-core';
@@ -300,5 +300,13 @@ describe('hex tilesets in the map builder', () => {
     await expect.poll(() => coloredShare(page, west), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
     await expect.poll(() => coloredShare(page, east), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
     await settledScreenshot(page, 'map-builder-hex-tiles-antimeridian');
+    // A new map of the tileset is fitted to its viewport, which crosses 180° (west > east), not to the whole world:
+    // the cells again fill both sides of the map's middle.
+    const fresh = await session.openPage(token);
+    await fresh.goto(`/new?datasetUuid=${fijiId}`);
+    await expectHexTileLayer(fresh);
+    await expect.poll(() => coloredShare(fresh, west), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await expect.poll(() => coloredShare(fresh, east), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.05);
+    await settledScreenshot(fresh, 'map-builder-hex-tiles-antimeridian-new');
   });
 });

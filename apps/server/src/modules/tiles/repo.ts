@@ -31,18 +31,37 @@ async function collect(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function viewportOf(cells: readonly string[]): TilesetViewport | null {
-  if (cells.length === 0) return null;
-  const viewport = { minLng: 180, minLat: 90, maxLng: -180, maxLat: -90 };
-  for (const cell of cells) {
-    for (const [lat, lng] of cellToBoundary(cell)) {
-      viewport.minLng = Math.min(viewport.minLng, lng!);
-      viewport.maxLng = Math.max(viewport.maxLng, lng!);
-      viewport.minLat = Math.min(viewport.minLat, lat!);
-      viewport.maxLat = Math.max(viewport.maxLat, lat!);
+/**
+ * The smallest span of longitudes holding every value: the circle less its largest empty gap. When that gap is not the
+ * one across ±180°, the span crosses the antimeridian and answers west > east (Fiji: 177 to -178).
+ */
+export function longitudeSpan(longitudes: readonly number[]): { west: number; east: number } {
+  const sorted = [...longitudes].sort((a, b) => a - b);
+  let gap = sorted[0]! + 360 - sorted[sorted.length - 1]!;
+  let span = { west: sorted[0]!, east: sorted[sorted.length - 1]! };
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]! - sorted[i - 1]! > gap) {
+      gap = sorted[i]! - sorted[i - 1]!;
+      span = { west: sorted[i]!, east: sorted[i - 1]! };
     }
   }
-  return viewport;
+  return span;
+}
+
+/** The area the cells cover; across the antimeridian, minLng > maxLng (docs/tiles.md). */
+export function viewportOf(cells: readonly string[]): TilesetViewport | null {
+  if (cells.length === 0) return null;
+  const longitudes: number[] = [];
+  let [minLat, maxLat] = [90, -90];
+  for (const cell of cells) {
+    for (const [lat, lng] of cellToBoundary(cell)) {
+      longitudes.push(lng!);
+      minLat = Math.min(minLat, lat!);
+      maxLat = Math.max(maxLat, lat!);
+    }
+  }
+  const { west, east } = longitudeSpan(longitudes);
+  return { minLng: west, minLat, maxLng: east, maxLat };
 }
 
 /** After a build: cells per resolution, the area covered and the time range, for the record's metadata. */

@@ -1,6 +1,6 @@
 import type { QuantileRow } from '@atlas/domain';
 import { describe, expect, it } from 'vitest';
-import { builtHexTileset, fieldDomains, hexField, keplerHexTileDataset, loadHexTileDataset } from './tilesetDataset';
+import { boundsOf, builtHexTileset, fieldDomains, hexField, keplerHexTileDataset, loadHexTileDataset } from './tilesetDataset';
 
 const quantile = (column: string, values: number[]): QuantileRow => ({ time: null, column, q0: values[0]!, q25: values[1]!, q50: values[2]!, q75: values[3]!, q100: values[4]! });
 
@@ -82,3 +82,13 @@ describe('hex tileset as a kepler.gl dataset', () => {
     expect(asked).toContain('GET /v1/tileset/ts1/4/quantiles/DAY');
   });
 });
+
+describe('boundsOf', () => {
+  it("is the tileset's viewport, continued past 180° when it crosses the antimeridian, else the world", () => {
+    expect(boundsOf({ minLng: -1.5, minLat: 43, maxLng: 7.5, maxLat: 50 })).toEqual([-1.5, 43, 7.5, 50]);
+    expect(boundsOf({ minLng: 176.9, minLat: -18.5, maxLng: -177.9, maxLat: -15.9 })).toEqual([176.9, -18.5, 182.1, -15.9]);
+    expect(boundsOf(null)).toEqual([-180, -85.0511, 180, 85.0511]);
+    expect(boundsOf({ minLng: 0, minLat: 10, maxLng: 1, maxLat: 5 })).toEqual([-180, -85.0511, 180, 85.0511]);
+  });
+});
+

@@ -139,10 +139,15 @@ export function hexField(column: Pick<HextileColumn, 'name' | 'dtype'>, domains:
   return { name: column.name, id: column.name, format: '', type: integer ? 'integer' : 'real', analyzerType: integer ? 'INT' : 'FLOAT', filterProps };
 }
 
-function boundsOf(viewport: TilesetViewport | null | undefined): Bounds {
+/**
+ * The tileset's area as kepler.gl fits the map to it. A viewport across the antimeridian (minLng > maxLng, as the
+ * server writes it) continues east past 180°, which the map then shows centred on the data rather than the world.
+ */
+export function boundsOf(viewport: TilesetViewport | null | undefined): Bounds {
   if (!viewport) return WORLD;
   const { minLng, minLat, maxLng, maxLat } = viewport;
-  return [minLng, minLat, maxLng, maxLat].every(Number.isFinite) && minLng <= maxLng && minLat <= maxLat ? [minLng, minLat, maxLng, maxLat] : WORLD;
+  if (![minLng, minLat, maxLng, maxLat].every(Number.isFinite) || minLat > maxLat) return WORLD;
+  return [minLng, minLat, minLng <= maxLng ? maxLng : maxLng + 360, maxLat];
 }
 
 /** kepler.gl's description of a built tileset, given its quantiles per tile resolution and its index. */
