@@ -22,9 +22,13 @@ export function isH3Cell(value: unknown): value is string {
  * or null when an argument is null, not finite or out of range.
  */
 export function h3CellOf(lat: number | null | undefined, lng: number | null | undefined, res: number | null | undefined): string | null {
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (lat < -90 || lat > 90 || lng < -180 || lng > 180 || !isResolution(res)) return null;
-  return latLngToCell(lat, lng, res);
+  return isPointArgument(lat, lng, res) ? latLngToCell(lat!, lng!, res!) : null;
+}
+
+/** What the point functions accept: finite degrees in range and an integer resolution 0..15 (the engine's bulk path too). */
+export function isPointArgument(lat: number | null | undefined, lng: number | null | undefined, res: number | null | undefined): boolean {
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return false;
+  return lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && isResolution(res);
 }
 
 /**

@@ -35,4 +35,4 @@ export {
   tileJoin,
   tileQuantiles,
 } from './builders.js';
-export { h3CellOf, h3IndexOf, h3ParentOf, H3_UDFS } from './h3.js';
+export { h3CellOf, h3IndexOf, h3ParentOf, H3_UDFS, isPointArgument } from './h3.js';

@@ -5,6 +5,7 @@
 // result slot reused: about twice as fast, and the index arrives as its two 32-bit words. h3-bulk.test.ts checks it
 // against h3-js's latLngToCell.
 import libh3 from 'h3-js/dist/libh3-browser.js';
+import { isPointArgument } from '@atlas/pipeline';
 
 const RADIANS_PER_DEGREE = Math.PI / 180;
 /** sizeof(LatLng): two doubles; sizeof(H3Index): 64 bits. */
@@ -19,15 +20,10 @@ function slotsOf(): { latLng: number; cell: number } {
   return slots;
 }
 
-/** The checks of h3CellOf (@atlas/pipeline): finite degrees in range and an integer resolution 0..15. */
-export function isPointArgument(lat: number, lng: number, res: number): boolean {
-  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && Number.isInteger(res) && res >= 0 && res <= 15;
-}
-
 /**
  * Writes the index of the cell of resolution `res` containing the point into `words` at `at` (low word, then high),
  * as a little-endian 64-bit integer array viewed as 32-bit words holds it. False (nothing written) for arguments
- * h3CellOf refuses or that H3 refuses.
+ * h3CellOf refuses (isPointArgument) or that H3 refuses.
  */
 export function writeCellIndex(lat: number, lng: number, res: number, words: Uint32Array, at: number): boolean {
   if (!isPointArgument(lat, lng, res)) return false;

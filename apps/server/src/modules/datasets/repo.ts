@@ -120,9 +120,7 @@ export async function findDataset(db: Queryable, id: string): Promise<StoredData
 /** Which of `ids` are SQL datasets: one query for a whole pipeline (most name none), before any of them is opened. */
 export async function sqlDatasetIds(db: Queryable, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const params = new Params();
-  const list = ids.map((id) => params.add(id)).join(', ');
-  const rows = await db.query<{ id: string }>(`SELECT id FROM datasets WHERE type = 'sql' AND id IN (${list})`, params.values);
+  const rows = await db.query<{ id: string }>(`SELECT id FROM datasets WHERE type = 'sql' AND id = ANY($1::uuid[])`, [[...ids]]);
   return new Set(rows.map((row) => row.id));
 }
 
