@@ -6,9 +6,11 @@
 // quantiles; saved, its config names the layer; reopened at city zoom and zoomed with the mouse wheel to street zoom,
 // each view asking only the tiles of its resolution through our tile proxy (every answer 200); extruded by a column as
 // a saved map says. A geotemporal tileset
-// plays day by day with kepler.gl's time slider, each tile read once with every day (/range/DAY). A tileset of points
-// around Fiji, seen from a map centred on 180°, is drawn on both sides of the antimeridian.
-// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time,antimeridian,antimeridian-new}.png.
+// plays day by day with kepler.gl's time slider, each tile read once with every day (/range/DAY); its layer panel
+// switches it to all time (no slider, the plain tiles, colored by all time's quantiles) and to by month, and the choice
+// is saved with the map. A tileset of points around Fiji, seen from a map centred on 180°, is drawn on both sides of
+// the antimeridian.
+// Screenshots: test-results/screens/map-builder-hex-tiles-{country,city,street,3d,time,alltime,antimeridian,antimeridian-new}.png.
 import { tableFromIPC } from 'apache-arrow';
 import { cellToLatLng, latLngToCell } from 'h3-js';
 import type { Page, Response } from 'playwright-core';
@@ -65,14 +67,15 @@ function cellsCsv(): string {
   return ['h3,points', ...[...counts].map(([cell, points]) => `${cell},${points}`)].join('\n');
 }
 
-/** Five days of points around CITY, as res-8 cells per day, more of them each day. */
+/** Five days of points around CITY across a month's end, as res-8 cells per day, more of them each day. */
 function daysCsv(): string {
   const next = random(7);
   const rows = new Map<string, number>();
-  for (let day = 1; day <= 5; day++) {
-    for (let at = 0; at < day * 1500; at++) {
+  const days = ['2024-01-30', '2024-01-31', '2024-02-01', '2024-02-02', '2024-02-03'];
+  for (const [at, day] of days.entries()) {
+    for (let point = 0; point < (at + 1) * 1500; point++) {
       const cell = latLngToCell(CITY.latitude + (next() - 0.5) * 0.4, CITY.longitude + (next() - 0.5) * 0.6, 8);
-      const key = `${cell},2024-01-0${day}`;
+      const key = `${cell},${day}`;
       rows.set(key, (rows.get(key) ?? 0) + 1);
     }
   }
@@ -157,8 +160,21 @@ async function settledScreenshot(page: Page, name: string) {
 type SavedLayer = { type: string; config: { dataId: string; visConfig: Record<string, unknown> }; visualChannels: Record<string, unknown> };
 type SavedState = { version: string; config: { visState: { layers: SavedLayer[] }; mapState: Record<string, unknown> } & Record<string, unknown> };
 
+/** The Hex Tile layer's time setting in its panel (opened), and its choice of `label`. */
+async function chooseTime(page: Page, label: string) {
+  const setting = page.locator('.hex-tile-time');
+  await setting.locator('.item-selector__dropdown').click();
+  // kepler.gl's dropdown lists its options in a portal, outside the panel.
+  const option = page.locator('.list__item').filter({ hasText: label }).filter({ visible: true }).first();
+  await option.hover();
+  await option.click();
+  await expect.poll(() => setting.locator('.item-selector__dropdown__value').textContent()).toBe(label);
+  await page.mouse.click(900, 28);
+}
+
 describe('hex tilesets in the map builder', () => {
   let saved: SavedState;
+  let daysId = '';
 
   beforeAll(async () => {
     ({ token } = await session.signIn('analyst@example.com'));
@@ -247,7 +263,7 @@ describe('hex tilesets in the map builder', () => {
   });
 
   it('plays a geotemporal tileset day by day, each tile read once with every day (its /range/DAY)', async () => {
-    const daysId = await buildTileset('Points by day', daysCsv(), { finestResolution: 8, sourceTimeColumn: 'day', timeIntervals: ['DAY'] });
+    daysId = await buildTileset('Points by day', daysCsv(), { finestResolution: 8, sourceTimeColumn: 'day', timeIntervals: ['MONTH', 'DAY'] });
     const page = await session.openPage(token);
     const ranges: string[] = [];
     const others: string[] = [];
@@ -274,6 +290,60 @@ describe('hex tilesets in the map builder', () => {
     expect(new Set(ranges).size).toBe(ranges.length);
     expect(others).toEqual([]);
     await settledScreenshot(page, 'map-builder-hex-tiles-time');
+  });
+
+  it('draws a geotemporal tileset over all time or by month as its panel says, and saves the choice', async () => {
+    const page = await session.openPage(token);
+    const asked: string[] = [];
+    page.on('response', (response: Response) => {
+      const match = new RegExp(`/v1/tileset/${daysId}/\\d+/[0-9a-f]{15}(/.*)?$`).exec(response.url());
+      if (match && response.status() === 200) asked.push(match[1] ?? 'all time');
+    });
+    await page.goto(`/new?datasetUuid=${daysId}`);
+    await expectHexTileLayer(page);
+    await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    const byDay = await legendSteps(page);
+    await page.locator('.layer__enable-config').first().click();
+    await expect.poll(() => page.locator('.hex-tile-time .item-selector__dropdown__value').textContent()).toBe('By day');
+
+    // All time: no time slider, the plain tiles (all-time rows), colored by all time's quartiles (higher than a day's).
+    asked.length = 0;
+    await chooseTime(page, 'All time');
+    await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => asked.filter((path) => path === 'all time').length, { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(asked.every((path) => path === 'all time')).toBe(true);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    const allTime = await legendSteps(page);
+    expect(allTime).toHaveLength(4);
+    expect(allTime).not.toEqual(byDay);
+    await settledScreenshot(page, 'map-builder-hex-tiles-alltime');
+
+    // By month: the slider again, over the tiles' months (/range/MONTH).
+    asked.length = 0;
+    await chooseTime(page, 'By month');
+    await expect.poll(() => page.locator('.animation-control-container').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => asked.filter((path) => path === '/range/MONTH').length, { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(asked.every((path) => path === '/range/MONTH')).toBe(true);
+
+    // All time, saved: the map's config keeps it, and the reopened map draws all time with the setting shown.
+    await chooseTime(page, 'All time');
+    await page.getByRole('textbox', { name: 'Map title' }).fill('Points over all time');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByText('All changes saved').count(), { timeout: 60_000 }).toBe(1);
+    const mapId = new URL(page.url()).pathname.slice(1);
+    const map = await session.api<{ latestState: { data: SavedState } }>(token, 'GET', `/v1/maps/${mapId}`);
+    expect(map.latestState.data.config.visState.layers[0]!.config.visConfig).toMatchObject({ timeInterval: 'ALL' });
+    asked.length = 0;
+    await page.reload();
+    await expectHexTileLayer(page);
+    await expect.poll(() => asked.length, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect.poll(() => coloredShare(page, MAP_PART), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0.03);
+    expect(asked.every((path) => path === 'all time')).toBe(true);
+    expect(await page.locator('.animation-control-container').count()).toBe(0);
+    expect(await legendSteps(page)).toEqual(allTime);
+    await page.locator('.layer__enable-config').first().click();
+    await expect.poll(() => page.locator('.hex-tile-time .item-selector__dropdown__value').textContent()).toBe('All time');
   });
 
   it('draws the tiles on both sides of the antimeridian', async () => {

@@ -165,6 +165,16 @@ describe.each(testStores())('hex tiles on $name', (store) => {
     expect((node.json() as Array<{ column: string }>).filter((entry) => entry.column === 'sum')).toEqual(perDay);
   });
 
+  it("times a geotemporal tileset from its finest interval's first bucket to its last, not from a coarser one's start", async () => {
+    const yearly = await build({ source, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: 4, sourceTimeColumn: 'day', timeIntervals: ['Y', 'D'] });
+    expect((await settled(yearly.id)).status).toBe('ready');
+    const { timeRange, timeIntervals } = (await get(`/v1/tileset/${yearly.id}/metadata`)).json() as { timeRange: { start: string; end: string }; timeIntervals: string[] };
+    expect(timeIntervals).toEqual(['YEAR', 'DAY']);
+    // The points' days are 2024-03-01 … 03 (the YEAR bucket starts on 2024-01-01).
+    expect(timeRange.start).toMatch(/^2024-03-01/);
+    expect(timeRange.end).toMatch(/^2024-03-03/);
+  });
+
   it('builds from a hex column, counting points by default, cells finer than the finest resolution in their parent', async () => {
     const cells = points.slice(0, 50).map((point) => latLngToCell(point.lat, point.lng, 9));
     const hexSource = await datasetWith(h, headers, 'hex cells', `cell\n${cells.join('\n')}\n`);

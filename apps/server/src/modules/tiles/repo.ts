@@ -1,7 +1,7 @@
 // Queries over a built tileset's data (its Parquet file, sorted by h3: each tile's cells are one contiguous range, so
 // the row groups' min/max statistics skip the rest of the file).
 import { Readable } from 'node:stream';
-import type { QuantileRow, TilesetViewport } from '@atlas/domain';
+import { TIME_INTERVALS, type QuantileRow, type TilesetViewport } from '@atlas/domain';
 import { cellToBoundary } from 'h3-js';
 import type { DatasetData, Engine } from '../../engine/types.js';
 import { sqlIdentifier } from '../../engine/sql.js';
@@ -65,7 +65,7 @@ export function viewportOf(cells: readonly string[]): TilesetViewport | null {
 }
 
 /** After a build: cells per resolution, the area covered and the time range, for the record's metadata. */
-export async function summarizeTileset(engine: Engine, data: DatasetData, config: Pick<TilesetConfig, 'kind' | 'finestResolution'>) {
+export async function summarizeTileset(engine: Engine, data: DatasetData, config: Pick<TilesetConfig, 'kind' | 'finestResolution' | 'timeIntervals'>) {
   const counts = await engine.queryRows(
     `SELECT substr(t."h3", 2, 1) AS "res", count(*) AS "cells" FROM ${data.relation} AS t WHERE TRUE${allTime(config)} GROUP BY 1`,
     [],
@@ -81,8 +81,11 @@ export async function summarizeTileset(engine: Engine, data: DatasetData, config
     range.last,
   ]);
   let timeRange: { start: string; end: string } | null = null;
-  if (config.kind === 'geotemporal') {
-    const [row] = await engine.queryRows(`SELECT min(t."time") AS "start", max(t."time") AS "end" FROM ${data.relation} AS t WHERE t."interval" IS NOT NULL`, []);
+  // From the first to the last bucket of the finest interval: a coarser one's first bucket (the year's or the month's
+  // start) may lie well before the first data, and the map's timeline would start there, empty.
+  const finest = TIME_INTERVALS.filter((interval) => config.timeIntervals.includes(interval)).at(-1);
+  if (config.kind === 'geotemporal' && finest) {
+    const [row] = await engine.queryRows(`SELECT min(t."time") AS "start", max(t."time") AS "end" FROM ${data.relation} AS t WHERE t."interval" = $1`, [finest]);
     if (row?.start != null && row.end != null) timeRange = { start: String(row.start), end: String(row.end) };
   }
   return { cellCounts, viewport: viewportOf(cells.map((row) => String(row.h3))), timeRange };

@@ -15,7 +15,9 @@ const tileset: HexTileRecord = {
   columns: [{ name: 'points', sourceColumn: 'points', aggMethod: 'sum', dtype: 'int64' }],
   viewport: { minLng: 1, minLat: 46, maxLng: 3, maxLat: 47 },
 };
-const quantiles = [0, 1, 2, 3].map((z) => [{ time: null, column: 'points', q0: 1, q25: 2, q50: 4, q75: 8, q100: 100 * (z + 1) }]);
+const byZoom = (top: number) => [0, 1, 2, 3].map((z) => [{ time: null, column: 'points', q0: 1, q25: 2, q50: 4, q75: 8, q100: top * (z + 1) }]);
+/** All time holds more per cell than a day. */
+const quantiles = { ALL: byZoom(1000), DAY: byZoom(100) };
 
 /** kepler.gl's table of the tileset, as addDataToMap makes it from our description. */
 async function table() {
@@ -36,6 +38,8 @@ describe('HexTileLayer', () => {
     expect(Object.keys(layer.visualChannels)).toEqual(['color', 'height']);
     layer.setInitialLayerConfig(dataset as never);
     expect(layer.config).toMatchObject({ colorField: { name: 'points' }, colorScale: 'quantile', colorDomain: { z: [0, 1, 2, 3] } });
+    // Colored by the quantiles of the days it plays by default.
+    expect((layer.config.colorDomain as unknown as { quantiles: number[][] }).quantiles[0]).toEqual([1, 2, 4, 8, 100]);
     expect(layer.getScaleOptions('color')).toContain('quantile');
     // Four classes: the tileset's quartiles.
     expect((layer.config.visConfig.colorRange as { colors: string[] }).colors).toHaveLength(4);
@@ -67,5 +71,30 @@ describe('HexTileLayer', () => {
     // A restyle keeps the source (deck.gl keeps its tiles).
     const again = layer.formatLayerData(datasets as never, data, undefined as never) as unknown as { hexTiles: HexTileLayerData };
     expect(again.hexTiles).toBe(data.hexTiles);
+  });
+
+  it('draws all time or plays the chosen interval as its time setting says, colored and extruded by that time\'s quantiles', async () => {
+    const Layer = hexTileLayer(async () => null);
+    const datasets = { ts1: await table() };
+    const layer = new Layer({ dataId: 'ts1' } as never);
+    layer.setInitialLayerConfig(datasets.ts1 as never);
+    layer.updateLayerConfig({ heightField: { name: 'points', type: 'integer' } } as never);
+    layer.updateLayerMeta(datasets.ts1 as never, datasets as never);
+    expect(layer.config.visConfig.timeInterval).toBe('');
+    const topAt = (domain: unknown) => (domain as { quantiles?: number[][]; stops?: number[][] }).quantiles?.[0]?.[4] ?? (domain as { stops: number[][] }).stops[0]![1];
+
+    layer.updateLayerVisConfig({ timeInterval: 'ALL' } as never);
+    expect(layer.config.animation).toMatchObject({ enabled: false, domain: null });
+    expect(topAt(layer.config.colorDomain)).toBe(1000);
+    expect(topAt(layer.config.heightDomain)).toBe(1000);
+    const all = layer.formatLayerData(datasets as never, undefined, undefined as never) as unknown as { hexTiles: HexTileLayerData };
+    expect(all.hexTiles.buckets).toBeNull();
+    expect(tileUrlAt(all.hexTiles)).toBe('/v1/tileset/ts1/{z}/{i}');
+
+    layer.updateLayerVisConfig({ timeInterval: 'DAY' } as never);
+    expect(layer.config.animation).toMatchObject({ enabled: true, domain: [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 4)] });
+    expect(topAt(layer.config.colorDomain)).toBe(100);
+    const days = layer.formatLayerData(datasets as never, all as never, undefined as never) as unknown as { hexTiles: HexTileLayerData };
+    expect(tileUrlAt(days.hexTiles)).toBe('/v1/tileset/ts1/{z}/{i}/range/DAY');
   });
 });

@@ -3,7 +3,8 @@
 // extruded, by an output column. kepler.gl 3.2 has no layer for these tiles; this one builds on its Vector Tile layer,
 // which already keeps the tiles in view as a dataset (the "dynamic color" option takes its domain from them), reads a
 // row's value from `properties`, and takes color and height domains per zoom from a field's filterProps (here the
-// tileset's quantiles, tilesetDataset.ts). Only the tiles, their source and the channels differ.
+// tileset's quantiles, tilesetDataset.ts). Only the tiles, their source and the channels differ. A geotemporal
+// tileset is played by buckets of an interval, or drawn over all time, as the layer's time setting says (saved with it).
 import { H3HexagonLayer, TileLayer } from '@deck.gl/geo-layers/typed';
 import type { Layer as DeckLayer } from '@deck.gl/core/typed';
 import { DEFAULT_COLOR_RANGE, KEPLER_COLOR_PALETTES, LAYER_VIS_CONFIGS, colorPaletteToColorRange } from '@kepler.gl/constants';
@@ -15,7 +16,7 @@ import type { TileReader } from '../vector-tiles/tileSource';
 import { hexTilePath, hexTileRangePath } from './tilePath';
 import { rangeRows, rowsAt } from './rangeRows';
 import { HEX_TILE_DATASET, type HexTilesetMetadata } from './tilesetDataset';
-import { bucketStart, bucketSteps, type TimeBuckets } from './timeBuckets';
+import { bucketStart, bucketSteps, timeKey, type TimeBuckets } from './timeBuckets';
 
 /** kepler.gl's layer type of ours, as saved maps name it. */
 export const HEX_TILE_LAYER = 'hexTile';
@@ -35,6 +36,7 @@ type FormatArgs = Parameters<Base['formatLayerData']>;
 type Datasets = FormatArgs[0];
 type KeplerDataset = Datasets[string];
 type RenderOptions = Parameters<Base['renderLayer']>[0];
+type VisualChannel = Parameters<Base['calculateLayerDomain']>[1];
 type MapState = { zoom: number; latitude: number };
 
 /** kepler.gl's tile layer base (AbstractTileLayer, not exported): its channels, scales and data accessors are ours too. */
@@ -53,6 +55,12 @@ export interface HexTileLayerData {
   buckets: TimeBuckets | null;
   getTileData(tile: { index: HexTileIndex; url?: string | null; signal?: AbortSignal }): Promise<HexRow[]>;
 }
+
+/**
+ * The layer's time setting (visConfig `timeInterval`): '' plays the tileset's finest interval of at most 1000 buckets,
+ * ALL_TIME draws the cells over all time, an interval plays that one (timeBuckets.ts).
+ */
+export const TIME_SETTING = { timeInterval: { type: 'select', defaultValue: '', label: 'Time', property: 'timeInterval', options: [] } };
 
 /** kepler.gl hands formatLayerData no animation state (its own reducers call it with two arguments). */
 const NO_ANIMATION = { currentTime: null };
@@ -77,7 +85,13 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
 
     constructor(props: ConstructorParameters<typeof VectorTileLayer>[0]) {
       super(props);
-      this.registerVisConfig({ colorRange: { ...LAYER_VIS_CONFIGS.colorRange, defaultValue: QUARTILE_COLORS } } as never);
+      this.registerVisConfig({ colorRange: { ...LAYER_VIS_CONFIGS.colorRange, defaultValue: QUARTILE_COLORS }, ...TIME_SETTING } as never);
+    }
+
+    /** The time setting as saved ('' when never chosen). */
+    private get timeChoice(): string {
+      const choice = this.config.visConfig.timeInterval;
+      return typeof choice === 'string' ? choice : '';
     }
 
     static override findDefaultLayerProps(dataset: KeplerDataset) {
@@ -132,8 +146,38 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
       // The legend reads a scale by zoom at the tile resolution the map draws, not at the map's zoom.
       const getZoom = (mapState: MapState) => tileResolution(mapState.zoom, mapState.latitude, tileset);
       this.updateMeta({ datasetId: dataset.id, datasets, bounds: tileset.bounds, getZoom } as never);
+      this.updateTimeline(tileset);
+    }
+
+    /** kepler.gl's layer animation: the buckets played, or none over all time. */
+    private updateTimeline(tileset: HexTilesetMetadata) {
       const { buckets } = this.sourceOf(tileset);
-      if (buckets) this.updateLayerConfig({ animation: { ...this.config.animation, enabled: true, domain: buckets.domain, timeSteps: buckets.steps } } as never);
+      const { animation } = this.config;
+      if (buckets) this.updateLayerConfig({ animation: { ...animation, enabled: true, domain: buckets.domain, timeSteps: buckets.steps } } as never);
+      else if (tileset.kind === 'geotemporal') this.updateLayerConfig({ animation: { ...animation, enabled: false, domain: null, timeSteps: null } } as never);
+    }
+
+    /** A new time setting changes the timeline and the color and height domains (those of the interval, or of all time). */
+    override updateLayerVisConfig(newVisConfig: Parameters<Base['updateLayerVisConfig']>[0]) {
+      const before = this.timeChoice;
+      super.updateLayerVisConfig(newVisConfig);
+      const { datasetId, datasets } = this.meta as { datasetId?: string; datasets?: Datasets };
+      const dataset = datasets?.[datasetId ?? ''];
+      const tileset = tilesetOf(dataset);
+      if (!tileset || this.timeChoice === before) return this;
+      this.updateTimeline(tileset);
+      for (const channel of ['color', 'height']) this.updateLayerVisualChannel(dataset!, channel);
+      return this;
+    }
+
+    /** A column's domains under the layer's time setting (kepler.gl's own read the field's, which are the default's). */
+    override calculateLayerDomain(dataset: KeplerDataset, visualChannel: VisualChannel) {
+      const tileset = tilesetOf(dataset);
+      const field = this.config[visualChannel.field as 'colorField'] as { name?: string } | null;
+      const domains = tileset && field?.name ? tileset.domainsByTime[timeKey(tileset, this.timeChoice)]?.[field.name] : undefined;
+      if (!domains) return super.calculateLayerDomain(dataset, visualChannel);
+      const quantile = this.config[visualChannel.scale as 'colorScale'] === 'quantile';
+      return (quantile ? domains.domainQuantiles : domains.domainStops) as unknown as ReturnType<Base['calculateLayerDomain']>;
     }
 
     override formatLayerData(datasets: Datasets, oldLayerData: FormatArgs[1], animationConfig: FormatArgs[2] = NO_ANIMATION as never) {
@@ -143,9 +187,9 @@ export function hexTileLayer(readTile: TileReader): typeof VectorTileLayer {
     }
 
     private sourceOf(tileset: HexTilesetMetadata): HexTileLayerData {
-      const key = `${tileset.tilesetId}:${tileset.version}`;
+      const key = `${tileset.tilesetId}:${tileset.version}:${this.timeChoice}`;
       if (this.source?.key !== key) {
-        const buckets = bucketSteps(tileset);
+        const buckets = bucketSteps(tileset, this.timeChoice);
         const read = buckets ? rangeRows : tileRows;
         const getTileData: HexTileLayerData['getTileData'] = async ({ index, url, signal }) => {
           const bytes = url ? await readTile(url, signal) : null;

@@ -50,7 +50,7 @@ describe('hex tileset as a kepler.gl dataset', () => {
   });
 
   it('describes a built tileset: its levels, bounds, build and tiles holding data', () => {
-    const described = keplerHexTileDataset(record, builtHexTileset(record)!, { quantiles: [[quantile('points', [1, 2, 3, 4, 5])], [], []], tilesWithData: { 0: ['8019fffffffffff'] } });
+    const described = keplerHexTileDataset(record, builtHexTileset(record)!, { quantiles: { ALL: [[quantile('points', [1, 2, 3, 4, 5])], [], []] }, tilesWithData: { 0: ['8019fffffffffff'] } });
     expect(described.info).toEqual({ id: 'ts1', label: 'France points (hex tiles)', type: 'hex-tile', format: 'rows' });
     expect(described.data.fields.map((field) => field.name)).toEqual(['points', 'speed']);
     expect(described.metadata).toMatchObject({ tilesetId: 'ts1', version: 'v7', offset: 4, finest: 6, maxZoom: 2, minZoom: 0, bounds: [-1.5, 43, 7.5, 50], kind: 'geo', tilesWithData: { 0: ['8019fffffffffff'] } });
@@ -75,11 +75,18 @@ describe('hex tileset as a kepler.gl dataset', () => {
     expect(described.data.fields[0]!.filterProps.domainQuantiles).toEqual({ quantiles: [[1, 2, 3, 4, 4], [1, 2, 3, 4, 5], [1, 2, 3, 4, 6]], z: [0, 1, 2] });
     expect(described.metadata.tilesWithData).toEqual({ 0: ['8019fffffffffff'] });
 
-    // A geotemporal tileset's quantiles are read per bucket of the interval it plays.
+    // A geotemporal tileset's quantiles are read over all time and per bucket of each interval it can play (not
+    // MINUTE: more than 1000 buckets); its fields hold those of the interval played by default.
     asked.length = 0;
-    const hexTile = { ...record.metadata.hexTile, kind: 'geotemporal', timeIntervals: ['YEAR', 'DAY'], timeRange: { start: '2024-01-01', end: '2024-01-05' } };
-    await loadHexTileDataset({ http: { request } } as never, { ...record, metadata: { ...record.metadata, hexTile } });
-    expect(asked).toContain('GET /v1/tileset/ts1/4/quantiles/DAY');
+    const hexTile = { ...record.metadata.hexTile, kind: 'geotemporal', timeIntervals: ['YEAR', 'DAY', 'MINUTE'], timeRange: { start: '2024-01-01', end: '2024-01-05' } };
+    const byDay = (path: string) => (path.endsWith('/DAY') ? 1000 : path.endsWith('/YEAR') ? 2000 : 3000);
+    const timed = await loadHexTileDataset({ http: { request: async (method: string, path: string) => (path.includes('/quantiles') ? (asked.push(path), [quantile('points', [0, 1, 2, 3, byDay(path)])]) : request(method, path)) } } as never, { ...record, metadata: { ...record.metadata, hexTile } });
+    expect(asked.filter((path) => path.startsWith('/v1/tileset/ts1/4/')).sort()).toEqual(['/v1/tileset/ts1/4/quantiles', '/v1/tileset/ts1/4/quantiles/DAY', '/v1/tileset/ts1/4/quantiles/YEAR']);
+    expect(asked.filter((path) => path.includes('/quantiles'))).toHaveLength(9);
+    expect(Object.keys(timed.metadata.domainsByTime).sort()).toEqual(['ALL', 'DAY', 'YEAR']);
+    expect(timed.metadata.domainsByTime.ALL!.points!.domain).toEqual([0, 3000]);
+    expect(timed.metadata.domainsByTime.YEAR!.points!.domain).toEqual([0, 2000]);
+    expect(timed.data.fields[0]!.filterProps.domain).toEqual([0, 1000]);
   });
 });
 

@@ -1,12 +1,13 @@
 // A hex tileset of ours (a dataset of type hex-tile, docs/tiles.md) as the dataset kepler.gl is given: no rows (tiles
 // come as the map moves), a field per numeric output column whose color and height domains are the tileset's own
 // quantiles per tile resolution (GET /v1/tileset/{id}/{res}/quantiles), and the tile levels the layer asks tiles by.
+// A geotemporal tileset also carries the domains of each way the layer can show its time (all time, each interval).
 import type { ApiClient } from '@atlas/client';
 import type { Dataset, HextileColumn, QuantileRow, TilesetViewport } from '@atlas/domain';
 import { formatNumberByStep, getNumericStepSize } from '@kepler.gl/utils';
 import { hexTilesetBase } from './tilePath';
 import { dataResolution, type Bounds, type TileLevels } from './tileIndices';
-import { bucketSteps } from './timeBuckets';
+import { ALL_TIME, playableIntervals, timeKey } from './timeBuckets';
 
 /** kepler.gl's dataset type of ours (kepler.gl's own are local, vector-tile, raster-tile, wms-tile). */
 export const HEX_TILE_DATASET = 'hex-tile';
@@ -49,6 +50,11 @@ export interface HexTilesetMetadata extends TileLevels {
   timeIntervals: string[];
   timeRange: { start: string; end: string } | null;
   fields: HexField[];
+  /**
+   * Each column's domains under each time setting of the layer (`timeKey`: ALL_TIME or an interval); the fields'
+   * filterProps hold the default setting's.
+   */
+  domainsByTime: Partial<Record<string, Record<string, HexFieldDomains>>>;
 }
 
 /** kepler.gl's ProtoDataset of a hex tileset. */
@@ -150,18 +156,23 @@ export function boundsOf(viewport: TilesetViewport | null | undefined): Bounds {
   return [minLng, minLat, minLng <= maxLng ? maxLng : maxLng + 360, maxLat];
 }
 
-/** kepler.gl's description of a built tileset, given its quantiles per tile resolution and its index. */
+/** Quantile rows per tile resolution (`[z]`) under each time setting (`timeKey`: ALL_TIME or an interval). */
+export type QuantilesByTime = Partial<Record<string, ReadonlyArray<readonly QuantileRow[]>>>;
+
+/** The time of a tileset record, as its description holds it. */
+const timeOf = (tileset: HexTileRecord) => ({ kind: tileset.kind, timeIntervals: tileset.timeIntervals ?? [], timeRange: tileset.timeRange ?? null });
+
+/** kepler.gl's description of a built tileset, given its quantiles per tile resolution (per time setting) and its index. */
 export function keplerHexTileDataset(
   dataset: Pick<Dataset, 'id' | 'name' | 'metadata'>,
   tileset: HexTileRecord,
-  { quantiles, tilesWithData, base = hexTilesetBase(dataset.id) }: { quantiles: ReadonlyArray<readonly QuantileRow[]>; tilesWithData: Record<number, string[]>; base?: string },
+  { quantiles, tilesWithData, base = hexTilesetBase(dataset.id) }: { quantiles: QuantilesByTime; tilesWithData: Record<number, string[]>; base?: string },
 ): KeplerHexTileDataset {
   const levels = levelsOf(tileset);
-  const domains = fieldDomains(
-    tileset.columns.map((column) => column.name),
-    quantiles,
-  );
-  const fields = tileset.columns.flatMap((column) => hexField(column, domains.get(column.name)) ?? []);
+  const columns = tileset.columns.map((column) => column.name);
+  const domainsByTime = Object.fromEntries(Object.entries(quantiles).map(([key, byZoom]) => [key, Object.fromEntries(fieldDomains(columns, byZoom ?? []))]));
+  const domains = domainsByTime[timeKey(timeOf(tileset))] ?? {};
+  const fields = tileset.columns.flatMap((column) => hexField(column, domains[column.name]) ?? []);
   const version = dataset.metadata.dataVersion;
   return {
     info: { id: dataset.id, label: dataset.name, type: HEX_TILE_DATASET, format: 'rows' },
@@ -180,6 +191,7 @@ export function keplerHexTileDataset(
       timeIntervals: tileset.timeIntervals ?? [],
       timeRange: tileset.timeRange ?? null,
       fields,
+      domainsByTime,
     },
     supportedFilterTypes: ['real', 'integer'],
     disableDataOperation: true,
@@ -191,9 +203,9 @@ interface IndexAnswer {
 }
 
 /**
- * Reads what the description needs besides the record: quantiles per tile resolution (for a geotemporal tileset, per
- * bucket of the interval it plays: a bucket holds less than all time) and the tileset's index, from the tile proxy
- * routes at `base` (a published map's page reads its own).
+ * Reads what the description needs besides the record: quantiles per tile resolution over all time (and for a
+ * geotemporal tileset, per bucket of each interval it can play: a bucket holds less than all time) and the tileset's
+ * index, from the tile proxy routes at `base` (a published map's page reads its own).
  */
 export async function loadHexTileDataset(
   client: Pick<ApiClient, 'http'>,
@@ -205,14 +217,13 @@ export async function loadHexTileDataset(
   if (!tileset) throw new Error('The hex tileset is not built yet.');
   const levels = levelsOf(tileset);
   const resolutions = [...new Set(tileZooms(levels).map((z) => dataResolution(z, levels)))];
-  const played = bucketSteps({ kind: tileset.kind, timeIntervals: tileset.timeIntervals ?? [], timeRange: tileset.timeRange ?? null });
-  const perBucket = played ? `/${played.interval}` : '';
-  const [index, ...answers] = await Promise.all([
+  const keys = [ALL_TIME, ...playableIntervals(timeOf(tileset))];
+  const read = (key: string, res: number) => client.http.request<QuantileRow[]>('GET', `${base}/${res}/quantiles${key === ALL_TIME ? '' : `/${key}`}`, { signal });
+  const [index, byKey] = await Promise.all([
     client.http.request<IndexAnswer>('GET', `${base}/tileset-index`, { signal }),
-    ...resolutions.map((res) => client.http.request<QuantileRow[]>('GET', `${base}/${res}/quantiles${perBucket}`, { signal })),
+    Promise.all(keys.map(async (key) => new Map(await Promise.all(resolutions.map(async (res) => [res, await read(key, res)] as const))))),
   ]);
-  const byRes = new Map(resolutions.map((res, at) => [res, answers[at] ?? []]));
-  const quantiles = tileZooms(levels).map((z) => byRes.get(dataResolution(z, levels)) ?? []);
+  const quantiles = Object.fromEntries(keys.map((key, at) => [key, tileZooms(levels).map((z) => byKey[at]!.get(dataResolution(z, levels)) ?? [])]));
   const tilesWithData: Record<number, string[]> = {};
   for (const level of index.levels) if (level.tiles) tilesWithData[level.z] = level.tiles;
   return keplerHexTileDataset(dataset, tileset, { quantiles, tilesWithData, base });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STEPS, bucketStart, bucketSteps, parseTime } from './timeBuckets';
+import { ALL_TIME, MAX_STEPS, bucketStart, bucketSteps, parseTime, playableIntervals, timeKey } from './timeBuckets';
 
 const tileset = (timeIntervals: string[], start: string, end: string) => ({ kind: 'geotemporal' as const, timeIntervals, timeRange: { start, end } });
 
@@ -23,6 +23,21 @@ describe('time buckets', () => {
     expect(buckets.interval).toBe('MONTH');
     expect(buckets.steps).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 1, 1)]);
     expect(bucketSteps({ kind: 'geo', timeIntervals: [], timeRange: null })).toBeNull();
+  });
+
+  it("plays the layer's chosen interval, or nothing over all time, or the default for an interval the tileset cannot play", () => {
+    const held = tileset(['YEAR', 'MONTH', 'DAY', 'MINUTE'], '2023-12-30 00:00:00', '2024-01-02 00:00:00');
+    expect(playableIntervals(held)).toEqual(['YEAR', 'MONTH', 'DAY']);
+    expect(bucketSteps(held)!.interval).toBe('DAY');
+    expect(bucketSteps(held, 'YEAR')).toMatchObject({ interval: 'YEAR', steps: [Date.UTC(2023, 0, 1), Date.UTC(2024, 0, 1)], domain: [Date.UTC(2023, 0, 1), Date.UTC(2025, 0, 1)] });
+    expect(bucketSteps(held, 'MONTH')!.steps).toEqual([Date.UTC(2023, 11, 1), Date.UTC(2024, 0, 1)]);
+    expect(bucketSteps(held, ALL_TIME)).toBeNull();
+    // MINUTE has 4,321 buckets; HOUR is not held.
+    expect(bucketSteps(held, 'MINUTE')!.interval).toBe('DAY');
+    expect(bucketSteps(held, 'HOUR')!.interval).toBe('DAY');
+    expect([timeKey(held), timeKey(held, 'YEAR'), timeKey(held, ALL_TIME)]).toEqual(['DAY', 'YEAR', ALL_TIME]);
+    expect(playableIntervals({ kind: 'geo', timeIntervals: [], timeRange: null })).toEqual([]);
+    expect(timeKey({ kind: 'geo', timeIntervals: [], timeRange: null }, 'DAY')).toBe(ALL_TIME);
   });
 
   it('finds the bucket holding a moment, the first one before the domain', () => {

@@ -1,11 +1,18 @@
 // Time in a geotemporal hex tileset: its buckets of one interval as kepler.gl's layer animation steps, and the bucket a
-// moment of the animation falls in (its start, UTC milliseconds, as range tiles name their rows' buckets).
+// moment of the animation falls in (its start, UTC milliseconds, as range tiles name their rows' buckets). The Hex
+// Tile layer's time setting picks the interval played, or all time (the plain tiles, no animation).
 import type { HexTilesetMetadata } from './tilesetDataset';
 
 const INTERVALS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
-type Interval = (typeof INTERVALS)[number];
+export type Interval = (typeof INTERVALS)[number];
 /** More buckets than this make the time slider useless: a coarser interval of the tileset is played instead. */
 export const MAX_STEPS = 1000;
+/** The layer's time setting that draws every cell over all time; '' (the default) plays the finest playable interval. */
+export const ALL_TIME = 'ALL';
+/** The layer's time setting: '' (default), ALL_TIME or an interval of the tileset. */
+export type TimeChoice = '' | typeof ALL_TIME | Interval;
+
+type TimeOfTileset = Pick<HexTilesetMetadata, 'kind' | 'timeIntervals' | 'timeRange'>;
 
 export interface TimeBuckets {
   interval: Interval;
@@ -47,18 +54,33 @@ function stepsOf(start: number, end: number, interval: Interval): number[] | nul
   return steps;
 }
 
-/** The buckets played for a geotemporal tileset: of its finest interval with at most MAX_STEPS of them. */
-export function bucketSteps(tileset: Pick<HexTilesetMetadata, 'kind' | 'timeIntervals' | 'timeRange'>): TimeBuckets | null {
-  if (tileset.kind !== 'geotemporal' || !tileset.timeRange) return null;
+/** Each interval of a geotemporal tileset with at most MAX_STEPS buckets, coarsest first, with its buckets. */
+function playable(tileset: TimeOfTileset): TimeBuckets[] {
+  if (tileset.kind !== 'geotemporal' || !tileset.timeRange) return [];
   const [start, end] = [parseTime(tileset.timeRange.start), parseTime(tileset.timeRange.end)];
-  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
-  const held = INTERVALS.filter((interval) => tileset.timeIntervals.includes(interval)).reverse();
-  for (const interval of held) {
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return [];
+  return INTERVALS.filter((interval) => tileset.timeIntervals.includes(interval)).flatMap((interval) => {
     const steps = stepsOf(start, end, interval);
-    if (steps?.length) return { interval, steps, domain: [steps[0]!, next(steps[steps.length - 1]!, interval)] };
-  }
-  return null;
+    return steps?.length ? [{ interval, steps, domain: [steps[0]!, next(steps[steps.length - 1]!, interval)] as [number, number] }] : [];
+  });
 }
+
+/** The intervals the layer's time setting offers besides all time: those of the tileset with at most MAX_STEPS buckets. */
+export const playableIntervals = (tileset: TimeOfTileset): Interval[] => playable(tileset).map(({ interval }) => interval);
+
+/**
+ * The buckets played for a geotemporal tileset: of the chosen interval, or by default (also when the tileset cannot
+ * play the chosen one, rebuilt since with other intervals) of its finest interval with at most MAX_STEPS of them; none
+ * for all time and for geo tilesets.
+ */
+export function bucketSteps(tileset: TimeOfTileset, choice: string = ''): TimeBuckets | null {
+  if (choice === ALL_TIME) return null;
+  const intervals = playable(tileset);
+  return intervals.find(({ interval }) => interval === choice) ?? intervals.at(-1) ?? null;
+}
+
+/** Which quantiles color the cells under a time setting: those of the interval played, or of all time. */
+export const timeKey = (tileset: TimeOfTileset, choice: string = ''): Interval | typeof ALL_TIME => bucketSteps(tileset, choice)?.interval ?? ALL_TIME;
 
 /** The start of the step holding `time` (the first step before the domain): the rows of a range tile drawn then. */
 export function bucketStart({ steps }: Pick<TimeBuckets, 'steps'>, time: number | null | undefined): number {
