@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withChanges } from './useListAddress';
+import { withChanges } from './useSearchUpdate';
 
 describe('withChanges', () => {
   it('sets, replaces and drops parameters, leaving the others', () => {

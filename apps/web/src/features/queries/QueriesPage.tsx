@@ -3,11 +3,11 @@
 // The tab lives in the address (?tab=); the run form's template too (?template=), and the lists' page, scope and tag
 // filter (?page=, ?scope=, ?tags=).
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ParameterValues } from '@atlas/domain';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useSearchUpdate } from '../../ui/useSearchUpdate';
 import { canCreate } from '../catalogue';
 import { BookmarksSection } from './BookmarksSection';
 import { ExecutionsSection } from './ExecutionsSection';
@@ -26,7 +26,7 @@ export function QueriesPage() {
   useDocumentTitle('Queries');
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchUpdate();
   const tab = parseTab(params.get('tab'));
   const templateId = params.get('template');
   const [creating, setCreating] = useState(false);
@@ -34,8 +34,8 @@ export function QueriesPage() {
   const [seed, setSeed] = useState<RunSeed | null>(null);
 
   const go = (next: QueryTab, template?: string | null) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
+    updateParams((current) => {
+      const updated = current;
       // Each list keeps its page, scope and tag filter in the address: another tab starts without them.
       if (next !== parseTab(current.get('tab'))) for (const key of LIST_PARAMS) updated.delete(key);
       if (next === 'templates') updated.delete('tab');

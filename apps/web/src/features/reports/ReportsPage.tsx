@@ -3,7 +3,6 @@
 // and publishes again (a new snapshot): offered to the report's owner or an administrator, as the server decides.
 // Administrators may list every report (admin mode).
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublishedItemSummary, User } from '@atlas/domain';
 import { paths } from '@atlas/routes';
@@ -12,6 +11,7 @@ import { errorText } from '../../api/errors';
 import { useSignedInUser } from '../../api/SignedInUserContext';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useSearchUpdate, withChanges } from '../../ui/useSearchUpdate';
 import { ListBody, ListTable, canCreate } from '../catalogue';
 import { pageInfo, pageParam, parsePage } from '../catalogue/paging';
 import { Modal } from '../sharing';
@@ -35,20 +35,14 @@ export function ReportsPage() {
   useDocumentTitle('Reports');
   const user = useSignedInUser();
   const maker = canCreate(user);
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const everyone = user.isAdmin && search.get('all') === '1';
   const requested = parsePage(search.get('page'));
   const [publishing, setPublishing] = useState(false);
   const list = useReportPage(requested, everyone);
   const page = pageInfo(list.data?.total ?? 0, requested);
 
-  const update = (changes: Record<string, string | null>) =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    });
+  const update = (changes: Record<string, string | null>) => updateSearch((current) => withChanges(current, changes));
   // A page past the end (the list shrank, or an old address): go to the last page there is.
   const pastEnd = list.data !== undefined && requested > page.page;
   useEffect(() => {

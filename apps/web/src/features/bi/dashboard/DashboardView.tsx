@@ -2,11 +2,12 @@
 // template in a side menu; the selected view's charts on the template's grid. Values and the selected view live in
 // the URL, so a link reproduces what is shown.
 import { useCallback, useMemo, useState, type CSSProperties } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { validateQueryValues, type AnalyticSetDefinition, type CatalogueRecord, type Labels } from '@atlas/domain';
 import { paths } from '@atlas/routes';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useSearchUpdate } from '../../../ui/useSearchUpdate';
 import { useSignedInUser } from '../../../api/SignedInUserContext';
 import { canCreate, recordAbilities } from '../../catalogue';
 import { AddToProjectDialog } from '../../projects';
@@ -34,7 +35,7 @@ export interface DashboardViewProps {
 }
 
 export function DashboardView({ definition, labels, insight, saved }: DashboardViewProps) {
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -51,8 +52,8 @@ export function DashboardView({ definition, labels, insight, saved }: DashboardV
   const entry = selectedEntry(entries, search.get(VIEW_KEY));
 
   const onChange = useCallback(
-    (next: Record<string, unknown>) => setSearch((current) => searchWithValues(definition, current, keepColumnSelections(charts, next)), { replace: true }),
-    [definition, charts, setSearch],
+    (next: Record<string, unknown>) => updateSearch((current) => searchWithValues(definition, current, keepColumnSelections(charts, next)), { replace: true }),
+    [definition, charts, updateSearch],
   );
 
   const onSaved = (record: CatalogueRecord) => {
