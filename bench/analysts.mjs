@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fmt, ms, signIn, startServer, stats } from './support.mjs';
+import { charts, dashboardValues, randomOf, randomValue, referencedId } from './values.mjs';
 
 const whole = (name, fallback) => Math.max(1, Math.trunc(Number(process.env[name] ?? fallback)) || fallback);
 const USERS = whole('BENCH_USERS', 50);
@@ -20,30 +21,6 @@ const ANALYST = 'analyst@example.com';
 
 const parseSize = (text) => ({ label: text, visits: Number(text.replace(/_/g, '').replace(/M$/i, 'e6').replace(/B$/i, 'e9')) });
 const largest = (list) => list.split(',').filter(Boolean).map(parseSize).sort((a, b) => b.visits - a.visits)[0];
-
-const randomInt = (n) => Math.floor(Math.random() * n);
-const randomOf = (items) => items[randomInt(items.length)];
-/** `count` distinct items in random order. */
-function sample(items, count) {
-  const pool = [...items];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  return pool.slice(0, count);
-}
-const referencedId = (reference) => /^\{\{\s*([^{}\s]+)\s*\}\}$/.exec(reference)[1];
-
-/** Every chart of the set's template: of every view and subview, as the dashboard's menu lists them. */
-function charts(definition) {
-  const found = [];
-  const visit = (view) => {
-    found.push(...(view.charts ?? []));
-    for (const subview of view.subviews ?? []) visit(subview);
-  };
-  for (const view of definition.template.config.insightState.views) visit(view);
-  return found;
-}
 
 /**
  * The chart queries a dashboard of the set sends: every chart's (as the web's ChartCard asks each, with only its own
@@ -60,79 +37,6 @@ function chartQueries(definition, values) {
     queries.set(JSON.stringify([chart.query.templateId, parameters]), { templateId: chart.query.templateId, parameters });
   }
   return [...queries.values()];
-}
-
-/** Two periods of one granularity the parameter offers, in order. */
-function periodPair(domain, parameter) {
-  const range = randomOf(parameter.periodRanges);
-  const periods = domain.periodsFromTo(range.granularity, range.start, range.end);
-  const [a, b] = [randomInt(periods.length), randomInt(periods.length)].sort((x, y) => x - y);
-  return { granularity: range.granularity, first: periods[a], last: periods[b] };
-}
-
-/** A value the query bar lets the analyst pick for a parameter it shows. */
-function randomValue(domain, parameter) {
-  switch (parameter.type) {
-    case 'STRING':
-      if (parameter.periodRanges?.length) return periodPair(domain, parameter).first;
-      return parameter.availableValues ? randomOf(parameter.availableValues) : parameter.defaultValue;
-    case 'MULTI_STRING': {
-      if (!parameter.availableValues) return parameter.defaultValue;
-      // A list the set wants filled (required, or filled by default) keeps one value at least; others may be emptied.
-      const least = parameter.required || parameter.defaultValue?.length ? 1 : 0;
-      const most = Math.min(parameter.maxValues, parameter.availableValues.length);
-      return sample(parameter.availableValues, least + randomInt(most - least + 1));
-    }
-    case 'BOOLEAN':
-      return Math.random() < 0.5;
-    case 'DATE_RANGE': {
-      const { granularity, first, last } = periodPair(domain, parameter);
-      return { granularity, start: first, end: last };
-    }
-    case 'DATE_PERIOD_RANGE': {
-      const { granularity, first, last } = periodPair(domain, parameter);
-      return { granularity, focus: last, benchmark: first };
-    }
-    case 'PIVOT_TABLE': {
-      const used = sample(parameter.availableValues, 1 + randomInt(parameter.availableValues.length));
-      const split = randomInt(used.length + 1);
-      return { rows: used.slice(0, split), columns: used.slice(split) };
-    }
-  }
-  throw new Error(`bench: no random value for parameter type ${parameter.type}`);
-}
-
-/**
- * The values of a dashboard: random ones for every parameter the query bar shows, or the defaults (hidden parameters
- * keep their default, as a freshly opened dashboard has them), then the parameters an entry keeps in step (Visitation Trends' start and end periods, in their own
- * granularity), as the web's query bar sets them. Checked by the rules the server applies: a problem is a bench bug.
- */
-function dashboardValues(domain, definition, random) {
-  const { queryBar } = definition.template.config.insightState;
-  const shown = new Set(queryBar.filter((entry) => !entry.hidden).map((entry) => referencedId(entry.parameter)));
-  const values = {};
-  for (const parameter of definition.queryParameters) {
-    const value = random && shown.has(parameter.id) && !parameter.hidden ? randomValue(domain, parameter) : structuredClone(parameter.defaultValue);
-    if (value !== undefined) values[parameter.id] = value;
-  }
-  for (const entry of queryBar) {
-    const source = values[referencedId(entry.parameter)] ?? {};
-    for (const [key, reference] of Object.entries(entry.sets ?? {})) {
-      const id = referencedId(reference);
-      const granularity = typeof values[id] === 'string' ? domain.granularityOf(values[id]) : null;
-      if (source[key] !== undefined) values[id] = granularity ? domain.convertPeriod(source[key], granularity, key === 'end' ? 'end' : 'start') : source[key];
-    }
-  }
-  // A heatmap column selection (Cross-Visitation's focus chain) is one of the chart's columns, as the web keeps it.
-  for (const chart of charts(definition)) {
-    if (!chart.onColumnSelect) continue;
-    const columns = Object.values(chart.query.parameters).map((reference) => values[referencedId(reference)]).filter(Array.isArray).flat();
-    const target = referencedId(chart.onColumnSelect.set);
-    if (columns.length && (random || !columns.includes(values[target]))) values[target] = random ? randomOf(columns) : columns[0];
-  }
-  const problems = domain.validateQueryValues(definition, values);
-  if (problems.length) throw new Error(`bench: illegal values for ${definition.id}: ${JSON.stringify(problems)} in ${JSON.stringify(values)}`);
-  return values;
 }
 
 /** One chart's answer, read to its end; an error names the chart and the server's answer. */
@@ -160,7 +64,7 @@ async function openDashboard(base, token, definition, values) {
 async function analyst(base, token, definitions, domain, until, record) {
   while (Date.now() < until) {
     const definition = randomOf(definitions);
-    record(definition.id, await openDashboard(base, token, definition, dashboardValues(domain, definition, true)));
+    record(definition.id, await openDashboard(base, token, definition, dashboardValues(domain, definition, randomValue)));
   }
 }
 
@@ -188,7 +92,7 @@ export async function runAnalystsBench({ root }) {
     }
     // Each set once with its defaults, untimed: the engine opens the panel's files before the analysts arrive.
     for (const definition of definitions) {
-      const warm = await openDashboard(base, tokens[0], definition, dashboardValues(domain, definition, false));
+      const warm = await openDashboard(base, tokens[0], definition, dashboardValues(domain, definition));
       if (warm.failed.length) throw new Error(`warm-up of ${definition.id}: ${warm.failed[0]}`);
     }
 

@@ -1,6 +1,6 @@
 // Analytic-set bench: every view's query at 5 M and 100 M visits on the embedded engine (cold: computed from the
-// rollups; cached: answered from the result cache), the rollup build it relies on, and the same SQL on the local
-// PostgreSQL with the same data (rows compared at relative 1e-9).
+// rollups, with the set's default values and with its heaviest legal ones; cached: answered from the result cache), the
+// rollup build it relies on, and the same SQL on the local PostgreSQL with the same data (rows compared at relative 1e-9).
 // BENCH_VISITS (default "5M,100M"), BENCH_PG_VISITS (default "5M": copying 100 M visits into PostgreSQL and building the
 // rollups there takes far longer than the bench itself), BENCH_DATA (generated panels are kept there between runs),
 // BENCH_COLD_RUNS / BENCH_CACHED_RUNS / BENCH_PG_RUNS (runs per view, default 20 / 50 / 5: fewer for a quick check).
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fmt, stats } from './support.mjs';
+import { dashboardValues, heaviestValue } from './values.mjs';
 
 const runs = (name, fallback) => Math.max(1, Math.trunc(Number(process.env[name] ?? fallback)) || fallback);
 const COLD_RUNS = runs('BENCH_COLD_RUNS', 20);
@@ -105,6 +106,7 @@ async function benchAppend({ engine, relations, datasets, engineDir, appendRollu
 export async function runAnalyticsBench({ root }) {
   const server = (file) => import(path.join(root, 'apps/server/dist', file));
   const { ANALYTIC_SETS, createProgress, formatProgress } = await import(path.join(root, 'packages/analytics/dist/index.js'));
+  const domain = await import(path.join(root, 'packages/domain/dist/index.js'));
   const { DuckDbEngine } = await server('engine/duckdb.js');
   const { migrate, openPglite } = await server('store/index.js');
   const { MemoryResultCache } = await server('cache/index.js');
@@ -131,7 +133,9 @@ export async function runAnalyticsBench({ root }) {
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}.`,
     'Each view runs with its set\'s default query-bar values (the first draw of the dashboard). First: each view\'s first run right',
     'after the rollups are built. Cold: the view\'s SQL computed by the engine from the rollups once every view ran once and the',
-    `builds' files are on disk, ${COLD_RUNS} runs (no answer cache); cached: the answer read from the in-process result cache and`,
+    `builds' files are on disk, ${COLD_RUNS} runs (no answer cache); heaviest: the same with the set's heaviest legal values (every`,
+    'value a list takes, the country, the whole panel at the finest granularity, a pivot over every dimension; bench/values.mjs),',
+    `after one untimed run; cached: the answer read from the in-process result cache and`,
     `parsed, ${CACHED_RUNS} runs; PostgreSQL: the same SQL on the local server over the same data and rollups (built there by the same`,
     `SQL), ${POSTGRES_RUNS} runs, and whether its rows equal DuckDB's at relative 1e-9. Times in ms.`,
     '',
@@ -175,7 +179,10 @@ export async function runAnalyticsBench({ root }) {
       }
 
       lines.push(`## ${size.label} visits`, '', `Panel loaded in ${(load.ms / 1000).toFixed(1)} s. Rollups: ${builds.join(', ')}.`, `PostgreSQL: ${warehouseNote}.`, '');
-      lines.push('| set / view | rows | first | cold p50 | cold p95 | cached p50 | cached p95 | PostgreSQL p50 | PostgreSQL p95 | same rows |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+      lines.push(
+        '| set / view | rows | first | cold p50 | cold p95 | heaviest rows | heaviest p50 | heaviest p95 | cached p50 | cached p95 | PostgreSQL p50 | PostgreSQL p95 | same rows |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      );
       const runner = warehouse ? warehouseRunner(postgresConnector, target, 600_000) : null;
       const defaults = (setId) => Object.fromEntries(ANALYTIC_SETS[setId].queryParameters.map((parameter) => [parameter.id, parameter.defaultValue]));
       // Every view's first run, then the timed runs once the builds' writes are on disk: steady state, as a server sees it.
@@ -189,6 +196,10 @@ export async function runAnalyticsBench({ root }) {
           const first = firsts.get(`${setId}/${viewId}`);
           const cold = [];
           for (let k = 0; k < COLD_RUNS; k++) cold.push((await time(() => run(engine, relations, values, values))).ms);
+          const heavy = dashboardValues(domain, ANALYTIC_SETS[setId], heaviestValue);
+          const heaviestRows = (await run(engine, relations, heavy, heavy)).length;
+          const heaviest = [];
+          for (let k = 0; k < COLD_RUNS; k++) heaviest.push((await time(() => run(engine, relations, heavy, heavy))).ms);
           const key = createHash('sha256').update(JSON.stringify([setId, viewId, values])).digest('hex');
           await cache.set(key, Buffer.from(JSON.stringify(first.result)), { expiresAt: new Date(Date.now() + 3600_000), tags: [] });
           const cached = [];
@@ -205,9 +216,10 @@ export async function runAnalyticsBench({ root }) {
             onPostgres = { ...stats(samples), same: sameRows(first.result, rows) ? 'yes' : 'NO' };
           }
           const c = stats(cold);
+          const w = stats(heaviest);
           const h = stats(cached);
           lines.push(
-            `| ${setId} / ${viewId} | ${first.result.length} | ${fmt(first.ms)} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(onPostgres?.p50)} | ${fmt(onPostgres?.p95)} | ${onPostgres?.same ?? '–'} |`,
+            `| ${setId} / ${viewId} | ${first.result.length} | ${fmt(first.ms)} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${heaviestRows} | ${fmt(w.p50)} | ${fmt(w.p95)} | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(onPostgres?.p50)} | ${fmt(onPostgres?.p95)} | ${onPostgres?.same ?? '–'} |`,
           );
           console.log(lines.at(-1));
         }
