@@ -116,6 +116,10 @@ const SHAPES = {
     partition: ['taxonomy_id', 'geography_id'], keys: ['taxonomy_id', 'geography_id', 'block', 'first_month_index', 'months'], values: { devices: sum('BIGINT') },
     order: 'taxonomy_id, geography_id, block', count: 'devices',
   },
+  visitorFirsts: {
+    partition: ['taxonomy_id', 'geography_id'], keys: ['taxonomy_id', 'geography_id', 'block', 'first_month_index', 'prev', 'month'], values: { devices: sum('BIGINT') },
+    order: 'taxonomy_id, geography_id, block, month', count: 'devices',
+  },
   journeyMasks: {
     partition: ['skip', 'relationship', 'taxonomy_id', 'geography_id'], keys: ['skip', 'relationship', 'taxonomy_id', 'geography_id', 'block', 'first_month_index', 'months'],
     values: { devices: sum('BIGINT') }, order: 'skip, relationship, taxonomy_id, geography_id, block', count: 'devices',
@@ -151,17 +155,19 @@ UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofD
 ORDER BY geography_id, block`;
 }
 
-/** A rollup counting per device: the appended visits' devices counted again from the new rows minus from the previous ones. */
-const recounted = (name: 'visitorMasks' | 'journeyMasks' | 'dayDevices', source: 'chainVisitors' | 'journeyVisitors' | 'dayVisitors') => (s: Step) =>
-  merge(
-    s.previous[name],
-    difference(
-      ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part) }),
-      ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part) }),
-      SHAPES[name],
-    ),
+type Recounted = 'visitorMasks' | 'journeyMasks' | 'dayDevices';
+type CountSource = 'chainVisitors' | 'journeyVisitors' | 'dayVisitors';
+
+/** What a per-device count changes: the appended visits' devices counted from the new rows, less from the previous ones. */
+const countChange = (s: Step, name: Recounted, source: CountSource) =>
+  difference(
+    ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part) }),
+    ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part) }),
     SHAPES[name],
   );
+
+/** A rollup counting per device, with its change merged in. */
+const recounted = (name: Recounted, source: CountSource) => (s: Step) => merge(s.previous[name], countChange(s, name, source), SHAPES[name]);
 
 /** Each rollup's SELECT for the new version, from the previous version's rollups and the appended visits. */
 const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Promise<string>> = {
@@ -181,6 +187,9 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Promise<string>> 
   /** Having a neighbour only ever becomes true as visits are added: the touched days' flags ORed into the masks. */
   journeyVisitors: (s) => merge(s.previous.journeyVisitors, ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex), SHAPES.journeyVisitors),
   visitorMasks: recounted('visitorMasks', 'chainVisitors'),
+  /** Linear in the masks' device counts: the masks' change (± devices per mask) by month, merged in. */
+  visitorFirsts: (s) =>
+    merge(s.previous.visitorFirsts, ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: `(${countChange(s, 'visitorMasks', 'chainVisitors')})` }), SHAPES.visitorFirsts),
   journeyMasks: recounted('journeyMasks', 'journeyVisitors'),
   dayDevices: recounted('dayDevices', 'dayVisitors'),
 };

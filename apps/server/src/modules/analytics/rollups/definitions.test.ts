@@ -76,4 +76,27 @@ describe('journeys rollup', () => {
     const rows = await engine.queryRows(`SELECT chain_id, device_id, CAST(day AS VARCHAR) AS day FROM (${ROLLUPS.dayVisitors(r as PanelRelations)}) d`, []);
     expect(rows.map((row) => `${row.chain_id} ${row.device_id} ${row.day}`).sort()).toEqual(['a 1 2024-03-05', 'a 2 2024-03-05', 'b 1 2024-03-05', 'b 2 2024-03-05', 'c 1 2024-03-05']);
   });
+
+  it('visitorFirsts: every window of a block holds exactly the devices whose masks meet it, high bits included', async () => {
+    // Masks of 1..62 bits, the highest months of a block (bit 61, just below 2^62) and single months among them.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const masks: bigint[] = [1n, 1n << 61n, (1n << 62n) - 1n, (1n << 61n) | 1n, (1n << 61n) | (1n << 60n), 3n << 59n];
+    while (masks.length < 40) {
+      let mask = 0n;
+      for (let bit = 0n; bit < 62n; bit++) if (next() < 0.2) mask |= 1n << bit;
+      if (mask) masks.push(mask);
+    }
+    const rows = masks.map((mask, k) => `('a', 'US', 0, 300, CAST(${mask} AS BIGINT), CAST(${1 + (k % 5)} AS BIGINT))`);
+    const visitorMasks = relation('taxonomy_id, geography_id, block, first_month_index, months, devices', rows);
+    const firsts = await engine.queryRows(`SELECT prev, month, devices FROM (${ROLLUPS.visitorFirsts({ visitorMasks } as PanelRelations)}) f`, []);
+    expect(firsts.every((row) => Number(row.prev) < Number(row.month))).toBe(true);
+    for (let lo = 0; lo < 62; lo++)
+      for (let hi = lo; hi < 62; hi++) {
+        const window = ((1n << BigInt(hi - lo + 1)) - 1n) << BigInt(lo);
+        const expected = masks.reduce((sum, mask, k) => sum + ((mask & window) !== 0n ? 1 + (k % 5) : 0), 0);
+        const counted = firsts.reduce((sum, row) => sum + (Number(row.month) >= lo && Number(row.month) <= hi && Number(row.prev) < lo ? Number(row.devices) : 0), 0);
+        if (counted !== expected) expect({ lo, hi, counted }).toEqual({ lo, hi, counted: expected });
+      }
+  });
 });

@@ -9,12 +9,12 @@ import type { PanelRelations, RawPanelRelations } from '../views/types.js';
 /** In build order: a rollup may read the raw tables and the rollups before it. */
 export const ROLLUP_NAMES = [
   'daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'chainVisitors', 'chainRanks', 'crossVisitors', 'journeys', 'dayVisitors', 'journeyVisitors',
-  'visitorMasks', 'journeyMasks', 'dayDevices',
+  'visitorMasks', 'visitorFirsts', 'journeyMasks', 'dayDevices',
 ] as const;
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 6;
+export const ROLLUP_SCHEMA_VERSION = 7;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -87,7 +87,7 @@ export const ROLLUP_KEYS: Record<RollupName, string> = {
   daily: 'chain_id, dma_id', monthly: 'chain_id, dma_id', monthlyCells: 'chain_id, dma_id', monthlyDayparts: 'chain_id, dma_id',
   monthlyDwell: 'chain_id, dma_id', chainVisitors: 'chain_id, dma_id', chainRanks: 'chain_id', crossVisitors: 'geography_id, block', journeys: 'chain_id, dma_id',
   dayVisitors: 'chain_id, dma_id, day', journeyVisitors: 'skip, chain_id, dma_id',
-  visitorMasks: 'taxonomy_id, geography_id', journeyMasks: 'skip, relationship, taxonomy_id, geography_id', dayDevices: 'chain_id, geography_id, day',
+  visitorMasks: 'taxonomy_id, geography_id', visitorFirsts: 'taxonomy_id, geography_id', journeyMasks: 'skip, relationship, taxonomy_id, geography_id', dayDevices: 'chain_id, geography_id, day',
 };
 
 /**
@@ -95,6 +95,13 @@ export const ROLLUP_KEYS: Record<RollupName, string> = {
  * row groups, and plain values, since decoding is most of such a query.
  */
 export const ROLLUP_STORAGE: Partial<Record<RollupName, MaterializeOptions>> = { crossVisitors: { rowGroupRows: 122_880, compressed: false } };
+
+/** SQL: the index of the highest set bit of a positive BIGINT below 2^62 (both dialects: a logarithm, corrected). */
+function highestBit(x: string): string {
+  const estimate = `CAST(FLOOR(LN(CAST(${x} AS DOUBLE PRECISION)) / LN(CAST(2 AS DOUBLE PRECISION))) AS INTEGER)`;
+  return `(${estimate} - CASE WHEN (CAST(1 AS BIGINT) << ${estimate}) > ${x} THEN 1 ELSE 0 END
+    + CASE WHEN ${estimate} < 62 AND (CAST(1 AS BIGINT) << (${estimate} + 1)) <= ${x} THEN 1 ELSE 0 END)`;
+}
 
 const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
 
@@ -284,6 +291,30 @@ keyed AS (
 )
 SELECT taxonomy_id, geography_id, block, first_month_index, months, COUNT(*)::BIGINT AS devices
 FROM keyed GROUP BY taxonomy_id, geography_id, block, first_month_index, months ORDER BY taxonomy_id, geography_id, block`,
+
+  /**
+   * visitorMasks by month: per key (chain or category × geography) and block, the devices per visited month (`month`,
+   * the bit of the block's masks) and the month of their previous visit in the block (`prev`, −1 for none). Every
+   * device meeting a window lo..hi of the block has exactly one first month in it, the one whose previous visit comes
+   * before lo, so the window's devices are SUM(devices) WHERE lo <= month <= hi AND prev < lo: at most 62 × 63 / 2 rows
+   * per key and block, where visitorMasks holds a row per distinct mask (some 300,000 per chain in the country at 100 M
+   * visits). The previous month is the highest bit below the month's, found with a logarithm and corrected by shifts
+   * (a double's rounding may be off by one); linear in `devices`, so the appended rows' differences build it as well.
+   */
+  visitorFirsts: (r) => `
+WITH bits AS (
+  SELECT m.taxonomy_id, m.geography_id, m.block, m.first_month_index, m.devices, b.i AS month,
+         m.months & ((CAST(1 AS BIGINT) << b.i) - 1) AS below
+  FROM ${r.visitorMasks} m CROSS JOIN generate_series(0, ${MASK_MONTHS - 1}) AS b(i)
+  WHERE (m.months >> b.i) & 1 = 1
+),
+firsts AS (
+  SELECT taxonomy_id, geography_id, block, first_month_index, month, devices,
+         CASE WHEN below = 0 THEN -1 ELSE ${highestBit('below')} END AS prev
+  FROM bits
+)
+SELECT taxonomy_id, geography_id, block, first_month_index, prev, month, SUM(devices)::BIGINT AS devices
+FROM firsts GROUP BY taxonomy_id, geography_id, block, first_month_index, prev, month ORDER BY taxonomy_id, geography_id, block, month`,
 
   /**
    * journeyVisitors as counts per distinct months mask, keyed like Customer Journey asks: per skip rule, relationship,

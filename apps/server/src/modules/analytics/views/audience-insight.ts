@@ -41,8 +41,9 @@ function view(dimension: Dimension, segments: readonly string[]): ViewRunner {
     const period = values.period as { start: string; end: string };
     const start = periodWindow('monthly', period.start).start;
     const end = periodWindow('monthly', period.end).end;
-    const masks = await withinBlocks(engine, panel, [monthWindow(start, end)]);
-    const rows = await engine.queryRows(sql(panel, dimension, masks), [values.dma, values.chains, start, end, [...segments], ...monthParams(start, end)]);
+    const months = [monthWindow(start, end)];
+    const masks = await withinBlocks(engine, panel, months);
+    const rows = await engine.queryRows(sql(panel, dimension, masks), [values.dma, values.chains, start, end, [...segments], ...monthParams(months)]);
     const common = { ...geographyFields(values.dma as string), ...windowFields('monthly', period.start, period.end) };
     return rows.map((row): AudienceInsightRow => {
       const share = row.norm_visit_share === null ? null : Number(row.norm_visit_share);

@@ -1,19 +1,19 @@
 // Change in Visits (foot-traffic.md "Change in Visits"): focus vs benchmark normalized visits per geography × chain or category.
 import { periodBounds, periodWindow, type ChangeInVisitsRow } from '@atlas/domain';
-import { deviceCount, devicesMeeting, monthParams, monthWindow, withinBlocks } from './devices.js';
+import { deviceCount, devicesFirstIn, devicesMeeting, monthParams, monthWindow, withinBlocks } from './devices.js';
 import { geographyFields, periodFields, taxonomyFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 // $1 geographies, $2 taxonomies, $3..$4 focus window, $5..$6 benchmark window, $7 / $8 focus / benchmark normalization factor.
 // Reads the monthly rollup. Every selected pair gets a row (cross join + left join); a category matches all its chains;
-// the country matches by country. $9..$10 / $11..$12: the focus / benchmark months as month indexes, for the devices behind
-// each figure: visitorMasks, keyed by chain and category alike, when both windows lie within one mask block (`masks`);
-// otherwise chainVisitors, the selected categories first resolved to their chains through the places.
+// the country matches by country. $9..$10 / $11..$12: the focus / benchmark months as month indexes, for the devices
+// behind each figure: visitorFirsts, keyed by chain and category alike, when both windows lie within one mask block
+// (`masks`); otherwise chainVisitors, the selected categories first resolved to their chains through the places.
 const maskDevices = (r: PanelRelations) => `
 dev AS (
   SELECT m.geography_id AS gid, m.taxonomy_id AS tid,
-         ${devicesMeeting('m', '$9', '$10', true)} AS focus_devices, ${devicesMeeting('m', '$11', '$12', true)} AS benchmark_devices
-  FROM ${r.visitorMasks} m WHERE m.geography_id IN (SELECT id FROM g) AND m.taxonomy_id IN (SELECT id FROM t)
+         ${devicesFirstIn('m', '$9', '$10')} AS focus_devices, ${devicesFirstIn('m', '$11', '$12')} AS benchmark_devices
+  FROM ${r.visitorFirsts} m WHERE m.geography_id IN (SELECT id FROM g) AND m.taxonomy_id IN (SELECT id FROM t)
   GROUP BY m.geography_id, m.taxonomy_id
 )`;
 
@@ -24,7 +24,7 @@ tc AS (
 ),
 dev AS (
   SELECT g.id AS gid, tc.tid,
-         ${devicesMeeting('cv', '$9', '$10', false)} AS focus_devices, ${devicesMeeting('cv', '$11', '$12', false)} AS benchmark_devices
+         ${devicesMeeting('cv', '$9', '$10')} AS focus_devices, ${devicesMeeting('cv', '$11', '$12')} AS benchmark_devices
   FROM ${r.chainVisitors} cv JOIN tc ON tc.chain_id = cv.chain_id JOIN g ON g.id = cv.country OR g.id = cv.dma_id
   GROUP BY g.id, tc.tid
 )`;
@@ -51,12 +51,12 @@ export const percentChangeByGeography: ViewRunner = async (engine, panel, values
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; focus: string; benchmark: string };
   const focus = periodWindow(period.granularity, period.focus);
   const benchmark = periodWindow(period.granularity, period.benchmark);
-  const masks = await withinBlocks(engine, panel, [monthWindow(focus.start, focus.end), monthWindow(benchmark.start, benchmark.end)]);
-  const rows = await engine.queryRows(sql(panel, masks), [
+  const months = [monthWindow(focus.start, focus.end), monthWindow(benchmark.start, benchmark.end)];
+  const rows = await engine.queryRows(sql(panel, await withinBlocks(engine, panel, months)), [
     values.geographies, values.taxonomies,
     focus.start, focus.end, benchmark.start, benchmark.end,
     focus.standardDays / focus.days, benchmark.standardDays / benchmark.days,
-    ...monthParams(focus.start, focus.end), ...monthParams(benchmark.start, benchmark.end),
+    ...monthParams(months),
   ]);
   return rows.map((row): ChangeInVisitsRow => {
     const focusValue = Number(row.normalized_visits);

@@ -2,7 +2,7 @@
 // were just before and just after, on the same day, as shares of the primary visits that have such a neighbour.
 import { CATEGORIES } from '@atlas/analytics';
 import { CHART_GROUP_LIMITS, type CustomerJourneyRow } from '@atlas/domain';
-import { deviceCount, devicesMeeting, monthParams, monthWindow, withinBlocks } from './devices.js';
+import { deviceCount, devicesInWindow, devicesMeeting, maskParams, maskWindows, monthParams, monthWindow } from './devices.js';
 import { geographyFields, secondaryTaxonomyFields, taxonomyFields, windowFields } from './fields.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, ViewRunner } from './types.js';
@@ -11,14 +11,14 @@ type Level = 'chain' | 'category';
 
 const maskDevices = (r: PanelRelations, primary: Level) => `
 dev AS (
-  SELECT j.relationship, ${devicesMeeting('j', '$6', '$7', true)} AS devices FROM ${r.journeyMasks} j
+  SELECT j.relationship, ${devicesInWindow('j', '$6', '$7')} AS devices FROM ${r.journeyMasks} j
   WHERE j.skip = '${primary}' AND j.taxonomy_id = $1 AND j.geography_id = $2
   GROUP BY j.relationship
 )`;
 
 const visitorDevices = (r: PanelRelations, primary: Level) => `
 dev AS (
-  SELECT j.relationship, ${devicesMeeting('j', '$6', '$7', false)} AS devices FROM ${r.journeyVisitors} j
+  SELECT j.relationship, ${devicesMeeting('j', '$6', '$7')} AS devices FROM ${r.journeyVisitors} j
   WHERE j.skip = '${primary}' AND j.${primary}_id = $1 AND (j.country = $2 OR j.dma_id = $2)
   GROUP BY j.relationship
 )`;
@@ -32,7 +32,8 @@ dev AS (
 // normalized_visits = the same primary visits' normalized visits (weight × standard days ÷ the days of the visit's own
 // period, summed). devices: the distinct devices with a primary visit that has a neighbour of the relationship (the
 // shares' base: journeyMasks when the window lies within one mask block (`masks`), else journeyVisitors), $6..$7 the
-// window's month indexes.
+// window's block and bits (maskWindows), or
+// its first and last month index.
 const sql = (r: PanelRelations, primary: Level, by: Level, masks: boolean) => `
 WITH ${periodsCte(3)},
 found AS (
@@ -79,8 +80,9 @@ export const customerJourney: ViewRunner = async (engine, panel, values, given) 
   const geographyId = values.geography as string;
   const period = values.analysisPeriod as { granularity: 'monthly' | 'quarterly'; start: string; end: string };
   const periods = periodsBetween(period.granularity, period.start, period.end);
-  const masks = await withinBlocks(engine, panel, [monthWindow(periods[0]!.start, periods.at(-1)!.end)]);
-  const rows = await engine.queryRows(sql(panel, primary, by, masks), [primaryId, geographyId, ...periodParams(periods), ...monthParams(periods[0]!.start, periods.at(-1)!.end)]);
+  const months = [monthWindow(periods[0]!.start, periods.at(-1)!.end)];
+  const masked = await maskWindows(engine, panel, months);
+  const rows = await engine.queryRows(sql(panel, primary, by, masked !== null), [primaryId, geographyId, ...periodParams(periods), ...(masked ? maskParams(masked) : monthParams(months))]);
   const common = {
     ...geographyFields(geographyId),
     ...taxonomyFields(primaryId),

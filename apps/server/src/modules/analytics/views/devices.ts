@@ -17,12 +17,6 @@ export const monthIndexOf = (iso: string) => Number(iso.slice(0, 4)) * 12 + Numb
 /** The months of a half-open window of days start..end ('YYYY-MM-DD', end excluded), where both are month starts. */
 export const monthWindow = (start: string, end: string): MonthWindow => ({ first: monthIndexOf(start), last: monthIndexOf(end) - 1 });
 
-/** A window's first and last month index, as two query parameters. */
-export const monthParams = (start: string, end: string) => {
-  const months = monthWindow(start, end);
-  return [months.first, months.last];
-};
-
 /**
  * SQL: whether a row (alias `a`) of a months-mask rollup has a month in `first`..`last` (month-index SQL expressions).
  * Each row's mask covers its own block of months, so the window is cut to the block first; a window outside it meets
@@ -54,36 +48,80 @@ export function firstMonthIndex(sql: SqlRunner, r: PanelRelations): Promise<numb
   return known;
 }
 
+/** A window of months within one mask block: the block, and the window's months as bits of that block's masks. */
+export interface MaskWindow {
+  block: number;
+  /** A BIGINT as decimal text (bound as text and cast: both dialects, no BigInt through a driver). */
+  bits: string;
+}
+
+/** The mask block of a month, counted from the masks' first month `m0`. */
+const blockOf = (m0: number, month: number) => Math.floor((month - m0) / MASK_MONTHS);
+
 /** Whether every window lies within one mask block, so that per-mask device counts add up exactly. */
 export async function withinBlocks(sql: SqlRunner, r: PanelRelations, windows: MonthWindow[]): Promise<boolean> {
   const m0 = await firstMonthIndex(sql, r);
-  const block = (month: number) => Math.floor((month - m0) / MASK_MONTHS);
-  return windows.every((w) => block(w.first) === block(w.last));
+  return windows.every((w) => blockOf(m0, w.first) === blockOf(m0, w.last));
 }
 
+/** Windows as parameters: first and last month index each. */
+export const monthParams = (windows: MonthWindow[]): number[] => windows.flatMap((w) => [w.first, w.last]);
+
 /**
- * SQL: the devices of the masks rollup rows (alias `a`, already narrowed to one key) whose months meet the window:
- * SUM(devices) over visitorMasks / journeyMasks, or COUNT(DISTINCT device_id) over chainVisitors / journeyVisitors.
+ * Each window as journeyMasks reads it, or null when one lies across two mask blocks (per-mask device counts add up
+ * exactly only within one). Every row of a build counts its months from the same first month (the data's, or the
+ * panel's for an appended part), so a window's bits are computed once here instead of for every row (a key holds
+ * thousands of masks).
  */
-export const devicesMeeting = (a: string, first: string, last: string, masks: boolean) =>
-  masks ? `SUM(CASE WHEN ${meetsMonths(a, first, last)} THEN ${a}.devices ELSE 0 END)` : `COUNT(DISTINCT CASE WHEN ${meetsMonths(a, first, last)} THEN ${a}.device_id END)`;
+export async function maskWindows(sql: SqlRunner, r: PanelRelations, windows: MonthWindow[]): Promise<MaskWindow[] | null> {
+  if (!(await withinBlocks(sql, r, windows))) return null;
+  const m0 = await firstMonthIndex(sql, r);
+  return windows.map((w) => {
+    const block = blockOf(m0, w.first);
+    const bits = ((1n << BigInt(w.last - w.first + 1)) - 1n) << BigInt(w.first - m0 - block * MASK_MONTHS);
+    return { block, bits: bits.toString() };
+  });
+}
+
+/** Mask windows as parameters: block and bits each. */
+export const maskParams = (masked: MaskWindow[]): unknown[] => masked.flatMap((w) => [w.block, w.bits]);
+
+/** SQL: the devices of masks rollup rows (alias `a`, already narrowed to one key) in a window (block, bits parameters). */
+export const devicesInWindow = (a: string, block: string, bits: string) =>
+  `SUM(CASE WHEN ${a}.block = CAST(${block} AS INTEGER) AND (${a}.months & CAST(${bits} AS BIGINT)) <> 0 THEN ${a}.devices ELSE 0 END)`;
+
+/**
+ * SQL: the distinct devices of per-device rows (alias `a`: chainVisitors, journeyVisitors) whose months meet the window
+ * `first`..`last` (month-index SQL expressions), across mask blocks.
+ */
+export const devicesMeeting = (a: string, first: string, last: string) => `COUNT(DISTINCT CASE WHEN ${meetsMonths(a, first, last)} THEN ${a}.device_id END)`;
+
+/**
+ * SQL: the devices of visitorFirsts rows (alias `f`, already narrowed to one key) in the window `first`..`last`
+ * (month-index SQL expressions, within one mask block): those whose first month in it is one of its months. Rows of
+ * other blocks fall outside the window's bits there.
+ */
+export function devicesFirstIn(f: string, first: string, last: string): string {
+  const bit = (month: string) => `(CAST(${month} AS INTEGER) - ${f}.first_month_index - ${f}.block * ${MASK_MONTHS})`;
+  return `SUM(CASE WHEN ${f}.month >= ${bit(first)} AND ${f}.month <= ${bit(last)} AND ${f}.prev < ${bit(first)} THEN ${f}.devices ELSE 0 END)`;
+}
 
 /**
  * CTE `dev` (chain_id, devices): per chain of CTE `c` (column id), the distinct devices that visited it at the DMA's
  * places (`dma`) in the months `first`..`last` (parameter expressions): the sample behind a chain's shares, medians
- * and means there. `masks`: the window lies within one block (withinBlocks).
+ * and means there. `masks`: the window lies within one block (maskWindows), read from visitorFirsts.
  */
 export const chainDevicesCte = (r: PanelRelations, masks: boolean, dma: string, first: string, last: string) =>
   masks
     ? `
 dev AS (
-  SELECT m.taxonomy_id AS chain_id, ${devicesMeeting('m', first, last, true)} AS devices FROM ${r.visitorMasks} m
-  WHERE m.geography_id = ${dma} AND m.taxonomy_id IN (SELECT id FROM c)
-  GROUP BY m.taxonomy_id
+  SELECT f.taxonomy_id AS chain_id, ${devicesFirstIn('f', first, last)} AS devices FROM ${r.visitorFirsts} f
+  WHERE f.geography_id = ${dma} AND f.taxonomy_id IN (SELECT id FROM c)
+  GROUP BY f.taxonomy_id
 )`
     : `
 dev AS (
-  SELECT cv.chain_id, ${devicesMeeting('cv', first, last, false)} AS devices FROM ${r.chainVisitors} cv
+  SELECT cv.chain_id, ${devicesMeeting('cv', first, last)} AS devices FROM ${r.chainVisitors} cv
   WHERE cv.dma_id = ${dma} AND cv.chain_id IN (SELECT id FROM c)
   GROUP BY cv.chain_id
 )`;

@@ -2,7 +2,7 @@
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
 import { DAY_MS, isoDay, periodBounds, periodOfDay, type IndexedFootTrafficRow } from '@atlas/domain';
 import { monthIndex } from '../rollups/definitions.js';
-import { deviceCount, devicesMeeting } from './devices.js';
+import { deviceCount, devicesFirstIn } from './devices.js';
 import { geographyFields, periodFields, taxonomyFields } from './fields.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
@@ -21,8 +21,8 @@ const NORMALIZED = {
 const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)', monthly: 'normalized' } as const;
 
 // The devices behind each value. Daily: the distinct devices of the days D−6..D the mean covers, from dayDevices
-// (d0(D) + d1(D−1) + … + d6(D−6), rollups/definitions.ts). Monthly: the month's distinct devices, from visitorMasks (a
-// single month never crosses a mask block).
+// (d0(D) + d1(D−1) + … + d6(D−6), rollups/definitions.ts). Monthly: the month's distinct devices, from visitorFirsts
+// (a single month never crosses a mask block; every device visiting in the month has a row of that month).
 const DEVICES = {
   daily: (r: PanelRelations) => `
 devices AS (
@@ -34,8 +34,8 @@ devices AS (
 )`,
   monthly: (r: PanelRelations) => `
 devices AS (
-  SELECT pairs.i, periods.period, ${devicesMeeting('m', monthIndex('periods.period'), monthIndex('periods.period'), true)} AS devices
-  FROM pairs JOIN ${r.visitorMasks} m ON m.taxonomy_id = pairs.cid AND m.geography_id = pairs.gid CROSS JOIN periods
+  SELECT pairs.i, periods.period, ${devicesFirstIn('m', monthIndex('periods.period'), monthIndex('periods.period'))} AS devices
+  FROM pairs JOIN ${r.visitorFirsts} m ON m.taxonomy_id = pairs.cid AND m.geography_id = pairs.gid CROSS JOIN periods
   GROUP BY pairs.i, periods.period
 )`,
 } as const;

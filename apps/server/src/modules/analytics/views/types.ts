@@ -23,6 +23,7 @@ export interface PanelRelations extends RawPanelRelations {
   dayVisitors: string;
   journeyVisitors: string;
   visitorMasks: string;
+  visitorFirsts: string;
   journeyMasks: string;
   dayDevices: string;
 }

@@ -87,12 +87,16 @@ SELECT c.id AS place_taxonomy_id, dev.devices, ((stats.low + stats.high) / 2)::F
 FROM c LEFT JOIN stats ON stats.chain_id = c.id LEFT JOIN dev ON dev.chain_id = c.id
 ORDER BY c.i`;
 
-const params = (s: Scope) => [s.dma, s.chains, s.start, s.end, ...monthParams(s.start, s.end)];
-const masksFor = (engine: SqlRunner, panel: PanelRelations, s: Scope) => withinBlocks(engine, panel, [monthWindow(s.start, s.end)]);
+/** The window's parameters, and whether the devices are read from the masks (the window within one mask block). */
+async function windowOf(engine: SqlRunner, panel: PanelRelations, s: Scope): Promise<{ masks: boolean; params: unknown[] }> {
+  const months = [monthWindow(s.start, s.end)];
+  return { masks: await withinBlocks(engine, panel, months), params: [s.dma, s.chains, s.start, s.end, ...monthParams(months)] };
+}
 
 export const visitShareByDaypart: ViewRunner = async (engine, panel, values) => {
   const s = scope(values);
-  const rows = await engine.queryRows(daypartSql(panel, await masksFor(engine, panel, s)), [...params(s), [...DAYPARTS]]);
+  const { masks, params } = await windowOf(engine, panel, s);
+  const rows = await engine.queryRows(daypartSql(panel, masks), [...params, [...DAYPARTS]]);
   return rows.map(
     (row): DaypartShareRow => ({
       ...s.common,
@@ -108,7 +112,8 @@ const figure = (value: unknown) => (value === null || value === undefined ? null
 
 export const medianDwellTime: ViewRunner = async (engine, panel, values) => {
   const s = scope(values);
-  const rows = await engine.queryRows(dwellSql(panel, await masksFor(engine, panel, s)), params(s));
+  const { masks, params } = await windowOf(engine, panel, s);
+  const rows = await engine.queryRows(dwellSql(panel, masks), params);
   return rows.map(
     (row): DwellTimeRow => ({
       ...s.common,
