@@ -1,7 +1,8 @@
 // Sample sizes (issue 21 "Sample sizes"): every row counts the distinct panel devices behind its figure, exactly, from
-// the rollups that keep devices. A window of months within one mask block sums the per-mask device counts of
-// visitorMasks / journeyMasks (a few thousand rows per key); a window across two blocks (panels longer than the block)
-// counts devices in chainVisitors / journeyVisitors instead. Daily windows read dayDevices.
+// the rollups that keep devices. A window of months within one mask block sums the devices whose first month in it
+// lies in it (visitorFirsts, at most 1,953 rows per key) or the per-mask device counts of journeyMasks; a window across
+// two blocks (panels longer than the block) counts devices in chainVisitors / journeyVisitors instead. Daily windows
+// read dayDevices.
 import { MASK_MONTHS } from '../rollups/definitions.js';
 import type { PanelRelations, SqlRunner } from './types.js';
 
@@ -109,7 +110,7 @@ export function devicesFirstIn(f: string, first: string, last: string): string {
 /**
  * CTE `dev` (chain_id, devices): per chain of CTE `c` (column id), the distinct devices that visited it at the DMA's
  * places (`dma`) in the months `first`..`last` (parameter expressions): the sample behind a chain's shares, medians
- * and means there. `masks`: the window lies within one block (maskWindows), read from visitorFirsts.
+ * and means there. `masks`: the window lies within one block (withinBlocks), read from visitorFirsts.
  */
 export const chainDevicesCte = (r: PanelRelations, masks: boolean, dma: string, first: string, last: string) =>
   masks
