@@ -59,10 +59,11 @@ export interface MaskWindow {
 /** The mask block of a month, counted from the masks' first month `m0`. */
 const blockOf = (m0: number, month: number) => Math.floor((month - m0) / MASK_MONTHS);
 
+const sameBlock = (m0: number, windows: MonthWindow[]) => windows.every((w) => blockOf(m0, w.first) === blockOf(m0, w.last));
+
 /** Whether every window lies within one mask block, so that per-mask device counts add up exactly. */
 export async function withinBlocks(sql: SqlRunner, r: PanelRelations, windows: MonthWindow[]): Promise<boolean> {
-  const m0 = await firstMonthIndex(sql, r);
-  return windows.every((w) => blockOf(m0, w.first) === blockOf(m0, w.last));
+  return sameBlock(await firstMonthIndex(sql, r), windows);
 }
 
 /** Windows as parameters: first and last month index each. */
@@ -75,8 +76,9 @@ export const monthParams = (windows: MonthWindow[]): number[] => windows.flatMap
  * thousands of masks).
  */
 export async function maskWindows(sql: SqlRunner, r: PanelRelations, windows: MonthWindow[]): Promise<MaskWindow[] | null> {
-  if (!(await withinBlocks(sql, r, windows))) return null;
+  // One read of the first month (a warehouse's is not kept between queries).
   const m0 = await firstMonthIndex(sql, r);
+  if (!sameBlock(m0, windows)) return null;
   return windows.map((w) => {
     const block = blockOf(m0, w.first);
     const bits = ((1n << BigInt(w.last - w.first + 1)) - 1n) << BigInt(w.first - m0 - block * MASK_MONTHS);

@@ -60,7 +60,7 @@ export interface HexTileLayerData {
  * The layer's time setting (visConfig `timeInterval`): '' plays the tileset's finest interval of at most 1000 buckets,
  * ALL_TIME draws the cells over all time, an interval plays that one (timeBuckets.ts).
  */
-export const TIME_SETTING = { timeInterval: { type: 'select', defaultValue: '', label: 'Time', property: 'timeInterval', options: [] } };
+const TIME_SETTING = { timeInterval: { type: 'select', defaultValue: '', label: 'Time', property: 'timeInterval', options: [] } };
 
 /** kepler.gl hands formatLayerData no animation state (its own reducers call it with two arguments). */
 const NO_ANIMATION = { currentTime: null };

@@ -9,9 +9,6 @@ export type Interval = (typeof INTERVALS)[number];
 export const MAX_STEPS = 1000;
 /** The layer's time setting that draws every cell over all time; '' (the default) plays the finest playable interval. */
 export const ALL_TIME = 'ALL';
-/** The layer's time setting: '' (default), ALL_TIME or an interval of the tileset. */
-export type TimeChoice = '' | typeof ALL_TIME | Interval;
-
 type TimeOfTileset = Pick<HexTilesetMetadata, 'kind' | 'timeIntervals' | 'timeRange'>;
 
 export interface TimeBuckets {
