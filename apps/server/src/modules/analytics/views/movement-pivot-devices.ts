@@ -1,8 +1,8 @@
 // The Movement Pivot's sample sizes (issue 21 "Sample sizes"): per combination of the layout's dimensions, the distinct
 // devices behind it. Distinct counts of arbitrary unions (several chains, a category, a window of periods) cannot be
 // added up from smaller counts, so they are counted over one row per device: crossVisitors holds, per geography, device
-// and mask block, a months mask per ranked chain and the device's demographics. Each combination is then a sum of flags
-// (the device's masks of the combination's chains ORed, met by the period's months) without grouping by device, like
+// and mask block, a months mask per ranked chain and the device's demographics. Each combination is then a count of
+// devices whose masks of the combination's chains, ORed, meet the period's months, without grouping by device, like
 // Cross-Visitation. Chains ranked beyond the mask columns, or periods across two mask blocks, count devices in
 // chainVisitors instead (exact, slower).
 import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
@@ -92,16 +92,20 @@ function groupsOf(chains: RankedChain[], dimensions: Dimension[]): Group[] {
   return chains.length ? [{ chain: null, category: null, ranks: chains.map((c) => c.rank) }] : [];
 }
 
-/** A months mask of a block (bit k = the block's k-th month) for months first..last, as BIGINT SQL text. */
-function blockMask(first: number, last: number, blockStart: number): string {
+/** A months mask of a block (bit k = the block's k-th month) for months first..last. */
+function blockMask(first: number, last: number, blockStart: number): bigint {
   let mask = 0n;
   for (let month = Math.max(first, blockStart); month <= Math.min(last, blockStart + MASK_MONTHS - 1); month++) mask |= 1n << BigInt(month - blockStart);
-  return `CAST(${mask.toString()} AS BIGINT)`;
+  return mask;
 }
+
+const maskSql = (mask: bigint) => `CAST(${mask.toString()} AS BIGINT)`;
 
 /**
  * The reading for ranked chains and windows within one mask block: one row per device of the selected geographies (ORed
- * over them first when several form a union), a count column per taxonomy group × period. $1 geographies, $2..$4 the
+ * over them first when several form a union), its months mask per taxonomy group (the group's ranks ORed) within the
+ * periods' span. Devices are counted per distinct mask, so the engine groups a few thousand masks instead of testing
+ * every device against every period; each mask then counts in the periods it meets. $1..$n the geographies, then the
  * demographics. Null when it does not apply.
  */
 async function fromCrossVisitors(sql: SqlRunner, r: PanelRelations, q: PivotQuery): Promise<PivotDevices | null> {
@@ -122,24 +126,24 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   if (windows.some((w) => blockOf(w.first) !== block || blockOf(w.last) !== block)) return null;
   const blockStart = m0 + block * MASK_MONTHS;
 
-  const byPeriod = q.dimensions.includes('period');
-  const periods = byPeriod
+  const span = blockMask(Math.min(...windows.map((w) => w.first)), Math.max(...windows.map((w) => w.last)), blockStart);
+  const periods = q.dimensions.includes('period')
     ? windows.map((w, k) => ({ pi: k + 1, mask: blockMask(w.first, w.last, blockStart) }))
-    : [{ pi: null, mask: blockMask(Math.min(...windows.map((w) => w.first)), Math.max(...windows.map((w) => w.last)), blockStart) }];
+    : [{ pi: null, mask: span }];
   const groups = groupsOf(chains, q.dimensions);
   const ranks = [...new Set(chains.map((c) => c.rank))];
-  const columns = groups.flatMap((group, t) =>
-    periods.map((period, p) => ({ t, p, sql: `SUM(CASE WHEN ((${group.ranks.map((rank) => `m${rank}`).join(' | ')}) & ${period.mask}) <> 0 THEN 1 ELSE 0 END) AS c${t}_${p}` })),
-  );
   const demographicDimensions = DEMOGRAPHIC.filter((dimension) => q.dimensions.includes(dimension));
   const geographyDimension = q.dimensions.includes('geography');
   const keys = [...(geographyDimension ? ['geography_id'] : []), ...demographicDimensions];
   // Only devices with a visit to a selected chain in the periods count anywhere: the others are left out before the
-  // per-column sums (in the country at 100 M visits, most devices visit none of a few chains).
-  const span = blockMask(Math.min(...windows.map((w) => w.first)), Math.max(...windows.map((w) => w.last)), blockStart);
-  const visited = `((${ranks.map((rank) => `m${rank}`).join(' | ')}) & ${span}) <> 0`;
-  const where = `geography_id IN (SELECT unnest($1::VARCHAR[])) AND block = ${block} AND ${visited}${
-    q.demographics ? ' AND age IN (SELECT unnest($2::VARCHAR[])) AND gender IN (SELECT unnest($3::VARCHAR[])) AND income IN (SELECT unnest($4::VARCHAR[]))' : ''
+  // grouping (in the country at 100 M visits, most devices visit none of a few chains).
+  const visited = `((${ranks.map((rank) => `m${rank}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
+  // Each geography a parameter of its own: the engine then skips the row groups of other geographies (the file is
+  // sorted by geography), which it does not for a list unnested in a subquery.
+  const geographies = q.geographies.map((_, k) => `$${k + 1}`).join(', ');
+  const d = q.geographies.length + 1;
+  const where = `geography_id IN (${geographies}) AND block = ${block} AND ${visited}${
+    q.demographics ? ` AND age IN (SELECT unnest($${d}::VARCHAR[])) AND gender IN (SELECT unnest($${d + 1}::VARCHAR[])) AND income IN (SELECT unnest($${d + 2}::VARCHAR[]))` : ''
   }`;
   // A union of geographies counts a device once: its masks are ORed over them first (a device's demographics are its own).
   const source =
@@ -147,22 +151,31 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
       ? `(SELECT device_id, ${DEMOGRAPHIC.join(', ')}, ${ranks.map((rank) => `bit_or(m${rank}) AS m${rank}`).join(', ')}
    FROM ${r.crossVisitors} WHERE ${where} GROUP BY device_id, ${DEMOGRAPHIC.join(', ')}) devices`
       : `(SELECT * FROM ${r.crossVisitors} WHERE ${where}) devices`;
+  // Each device once per group (t): several groups pair every device with each group's number and pick its mask.
+  const groupMask = (group: Group) => `(${group.ranks.map((rank) => `m${rank}`).join(' | ')})`;
+  const masked =
+    groups.length === 1
+      ? `SELECT ${[...keys, '0 AS t', `${groupMask(groups[0]!)} & ${maskSql(span)} AS u`].join(', ')} FROM ${source}`
+      : `SELECT ${[...keys, 'g.t', `CASE g.t ${groups.map((group, t) => `WHEN ${t} THEN ${groupMask(group)}`).join(' ')} END & ${maskSql(span)} AS u`].join(', ')}
+   FROM ${source} CROSS JOIN (SELECT unnest(ARRAY[${groups.map((_, t) => t).join(', ')}]) AS t) g`;
   const rows = await sql.queryRows(
-    `SELECT ${[...keys, ...columns.map((column) => column.sql)].join(', ')} FROM ${source}${keys.length ? ` GROUP BY ${keys.join(', ')}` : ''}`,
-    [q.geographies, ...(q.demographics ?? [])],
+    `SELECT ${[...keys, 't', 'CAST(u AS VARCHAR) AS mask', 'COUNT(*) AS devices'].join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${[...keys, 't', 'u'].join(', ')}`,
+    [...q.geographies, ...(q.demographics ?? [])],
   );
 
   const devices: PivotDevices = new Map();
-  for (const row of rows)
-    for (const { t, p } of columns) {
-      const count = Number(row[`c${t}_${p}`]);
-      if (count === 0) continue;
-      const group = groups[t]!;
+  for (const row of rows) {
+    const mask = BigInt(String(row.mask));
+    const group = groups[Number(row.t)]!;
+    for (const period of periods) {
+      if ((mask & period.mask) === 0n) continue;
       const value: Record<Dimension, unknown> = {
-        geography: row.geography_id, age: row.age, gender: row.gender, income: row.income, period: periods[p]!.pi, chain: group.chain, category: group.category,
+        geography: row.geography_id, age: row.age, gender: row.gender, income: row.income, period: period.pi, chain: group.chain, category: group.category,
       };
-      devices.set(pivotKey(q.dimensions.map((dimension) => value[dimension])), count);
+      const key = pivotKey(q.dimensions.map((dimension) => value[dimension]));
+      devices.set(key, (devices.get(key) ?? 0) + Number(row.devices));
     }
+  }
   return devices;
 }
 

@@ -69,10 +69,13 @@ export async function pivotRows(engine: SqlRunner, panel: PanelRelations, values
   const demographics = [filter(values.age, AGE_ORDER), filter(values.gender, GENDERS), filter(values.income, INCOME_ORDER)];
   // Without a demographic dimension or filter, the monthly rollup holds the same sums in far fewer rows.
   const byCell = dimensions.some((dimension) => DEMOGRAPHIC.has(dimension)) || [values.age, values.gender, values.income].some((value) => Array.isArray(value) && value.length > 0);
-  const rows = await engine.queryRows(sql(panel, dimensions, byCell), [...periodParams(periods), geographies, values.taxonomies, ...(byCell ? demographics : [])]);
-  const devices = await pivotDevices(engine, panel, {
-    dimensions, geographies, taxonomies: values.taxonomies as string[], demographics: byCell ? (demographics as [string[], string[], string[]]) : null, periods,
-  }, via);
+  // The visits and the devices are independent readings: the engine runs them side by side.
+  const [rows, devices] = await Promise.all([
+    engine.queryRows(sql(panel, dimensions, byCell), [...periodParams(periods), geographies, values.taxonomies, ...(byCell ? demographics : [])]),
+    pivotDevices(engine, panel, {
+      dimensions, geographies, taxonomies: values.taxonomies as string[], demographics: byCell ? (demographics as [string[], string[], string[]]) : null, periods,
+    }, via),
+  ]);
 
   // Each dimension's order: the reference orders, the geographies as selected, periods chronologically.
   const positions = (ids: readonly string[]) => new Map(ids.map((id, k) => [id, k]));
