@@ -104,9 +104,7 @@ const maskSql = (mask: bigint) => `CAST(${mask.toString()} AS BIGINT)`;
 /**
  * The reading for ranked chains and windows within one mask block: one row per device of the selected geographies (ORed
  * over them first when several form a union), its months mask per taxonomy group (the group's ranks ORed) within the
- * periods' span. Devices are counted per distinct mask, so the engine groups a few thousand masks instead of testing
- * every device against every period; each mask then counts in the periods it meets. $1..$n the geographies, then the
- * demographics. Null when it does not apply.
+ * periods' span. $1..$n the geographies, then the demographics. Null when it does not apply.
  */
 async function fromCrossVisitors(sql: SqlRunner, r: PanelRelations, q: PivotQuery): Promise<PivotDevices | null> {
   const found = await sql.queryRows(
@@ -158,23 +156,26 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
       ? `SELECT ${[...keys, '0 AS t', `${groupMask(groups[0]!)} & ${maskSql(span)} AS u`].join(', ')} FROM ${source}`
       : `SELECT ${[...keys, 'g.t', `CASE g.t ${groups.map((group, t) => `WHEN ${t} THEN ${groupMask(group)}`).join(' ')} END & ${maskSql(span)} AS u`].join(', ')}
    FROM ${source} CROSS JOIN (SELECT unnest(ARRAY[${groups.map((_, t) => t).join(', ')}]) AS t) g`;
+  // Devices are counted per distinct mask first (a few thousand for a few chains of the country), then each mask
+  // counts in the periods it meets.
+  const periodList = periods.map((period, k) => `(${k}, ${maskSql(period.mask)})`).join(', ');
   const rows = await sql.queryRows(
-    `SELECT ${[...keys, 't', 'CAST(u AS VARCHAR) AS mask', 'COUNT(*) AS devices'].join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${[...keys, 't', 'u'].join(', ')}`,
+    `WITH counted AS (
+  SELECT ${[...keys, 't', 'u', 'COUNT(*) AS n'].join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${[...keys, 't', 'u'].join(', ')}
+)
+SELECT ${[...keys, 't', 'p.k', 'SUM(n) AS devices'].join(', ')}
+FROM counted JOIN (VALUES ${periodList}) AS p(k, mask) ON (counted.u & p.mask) <> 0
+GROUP BY ${[...keys, 't', 'p.k'].join(', ')}`,
     [...q.geographies, ...(q.demographics ?? [])],
   );
 
   const devices: PivotDevices = new Map();
   for (const row of rows) {
-    const mask = BigInt(String(row.mask));
     const group = groups[Number(row.t)]!;
-    for (const period of periods) {
-      if ((mask & period.mask) === 0n) continue;
-      const value: Record<Dimension, unknown> = {
-        geography: row.geography_id, age: row.age, gender: row.gender, income: row.income, period: period.pi, chain: group.chain, category: group.category,
-      };
-      const key = pivotKey(q.dimensions.map((dimension) => value[dimension]));
-      devices.set(key, (devices.get(key) ?? 0) + Number(row.devices));
-    }
+    const value: Record<Dimension, unknown> = {
+      geography: row.geography_id, age: row.age, gender: row.gender, income: row.income, period: periods[Number(row.k)]!.pi, chain: group.chain, category: group.category,
+    };
+    devices.set(pivotKey(q.dimensions.map((dimension) => value[dimension])), Number(row.devices));
   }
   return devices;
 }
