@@ -95,38 +95,39 @@ export async function pivotRows(engine: SqlRunner, panel: PanelRelations, values
     return 0;
   });
 
+  // The fields a dimension's value gives its rows: ids as they are, geographies, periods and taxonomies with their kind,
+  // name and epoch. Beside a chain the category is the secondary taxonomy; alone it is the row's place taxonomy.
   const hasChain = dimensions.includes('chain');
+  const fieldsOf = (dimension: Dimension, value: unknown): Partial<MovementPivotRow> => {
+    const id = String(value);
+    switch (dimension) {
+      case 'age':
+        return { age: id as MovementPivotRow['age'] };
+      case 'gender':
+        return { gender: id as MovementPivotRow['gender'] };
+      case 'income':
+        return { income: id as MovementPivotRow['income'] };
+      case 'geography':
+        return geographyFields(id);
+      case 'period':
+        return periodFields(period.granularity, periods[Number(value) - 1]!.value);
+      case 'chain':
+        return taxonomyFields(id);
+      case 'category':
+        return hasChain ? secondaryTaxonomyFields(id) : taxonomyFields(id);
+    }
+  };
+  // A pivot over every dimension is some 300,000 rows: each value's fields are worked out once, and copied into the
+  // rows one by one (spreading them took seconds, most of it in garbage collection).
+  const known = dimensions.map(() => new Map<unknown, [string, unknown][]>());
+  const entriesOf = (k: number, value: unknown) => known[k]!.get(value) ?? known[k]!.set(value, Object.entries(fieldsOf(dimensions[k]!, value))).get(value)!;
   return ranked.map(({ row }): MovementPivotRow => {
-    const out: Partial<MovementPivotRow> = {};
-    dimensions.forEach((dimension, k) => {
-      const value = row[`dim${k}`];
-      const id = String(value);
-      switch (dimension) {
-        case 'age':
-          out.age = id as MovementPivotRow['age'];
-          break;
-        case 'gender':
-          out.gender = id as MovementPivotRow['gender'];
-          break;
-        case 'income':
-          out.income = id as MovementPivotRow['income'];
-          break;
-        case 'geography':
-          Object.assign(out, geographyFields(id));
-          break;
-        case 'period':
-          Object.assign(out, periodFields(period.granularity, periods[Number(value) - 1]!.value));
-          break;
-        case 'chain':
-          Object.assign(out, taxonomyFields(id));
-          break;
-        case 'category':
-          // Beside a chain the category is the secondary taxonomy; alone it is the row's place taxonomy.
-          Object.assign(out, hasChain ? secondaryTaxonomyFields(id) : taxonomyFields(id));
-          break;
-      }
-    });
-    return { ...out, normalized_visits: Number(row.normalized_visits), raw_visits: Number(row.raw_visits), device_count: devices.get(pivotKey(dimensions.map((_, k) => row[`dim${k}`]))) ?? 0 };
+    const out: Record<string, unknown> = {};
+    for (let k = 0; k < dimensions.length; k++) for (const [field, value] of entriesOf(k, row[`dim${k}`])) out[field] = value;
+    out.normalized_visits = Number(row.normalized_visits);
+    out.raw_visits = Number(row.raw_visits);
+    out.device_count = devices.get(pivotKey(dimensions.map((_, k) => row[`dim${k}`]))) ?? 0;
+    return out as unknown as MovementPivotRow;
   });
 }
 
