@@ -116,6 +116,10 @@ export class DuckDbEngine implements Engine {
     return engine;
   }
 
+  get tmpDir(): string {
+    return this.storage.tmpDir;
+  }
+
   /**
    * Removes what no one needs any more: files of retired versions once due, those of versions whose writing
    * process died (half-written ones included), and dead processes' temporary files. Any process may do it.

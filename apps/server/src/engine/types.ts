@@ -68,6 +68,12 @@ export interface MaterializeOptions {
 export interface Engine {
   /** The server process the engine runs in (config.cluster): loads and files being written are this instance's. */
   readonly cluster: Liveness;
+  /**
+   * A folder for this process's temporary files that the engine's SQL may read. A file there named
+   * `<cluster.instanceId>.<uuid>.…` is removed by the engine's sweep once this process is dead (any file, after a day);
+   * its writer removes it when done.
+   */
+  readonly tmpDir: string;
   /** Runs SQL and streams the result as an Apache Arrow IPC stream. */
   queryArrow(sql: string, params: readonly unknown[], options?: QueryOptions): Promise<Readable>;
   /** Runs SQL and returns plain rows (JSON-safe values: bigint as number when safe, dates as ISO strings). */

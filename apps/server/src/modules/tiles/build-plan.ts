@@ -7,6 +7,7 @@ import { sqlIdentifier } from '../../engine/sql.js';
 import { invalidInput } from '../../http/errors.js';
 import type { BuildColumn, BuildPlan } from './build-sql.js';
 import { indexSql, isCellIndexSql, parentSql, resolutionSql } from './h3-cells.js';
+import { POINT_CELL_SQL } from './point-cells.js';
 import type { TilesetConfig } from './tileset-config.js';
 
 /** Columns every tileset row may carry besides its values. */
@@ -86,6 +87,7 @@ export function planBuild(request: HextileRequest, sourceId: string, data: Datas
   if (hex && (lat || lng)) throw invalidInput('Invalid prop for hextile: sourceHexColumn', 'Give sourceHexColumn, or sourceLatColumn and sourceLngColumn, not both');
   let cell: string;
   let finest: number;
+  let points: BuildPlan['points'] = null;
   let badCellsSql: string | null = null;
   if (hex) {
     const hexColumn = column(columns, hex, 'sourceHexColumn');
@@ -105,14 +107,15 @@ export function planBuild(request: HextileRequest, sourceId: string, data: Datas
     if (!isNumeric(latColumn) || !isNumeric(lngColumn)) throw invalidInput('Invalid prop for hextile: sourceLatColumn', 'Latitude and longitude columns must hold numbers');
     if (request.finestResolution === undefined) throw invalidInput('Invalid prop for hextile: finestResolution', 'Give finestResolution (0..15) for a tileset built from points');
     finest = request.finestResolution;
-    cell = `atlas_h3_index(CAST(s.${sqlIdentifier(latColumn.name)} AS DOUBLE), CAST(s.${sqlIdentifier(lngColumn.name)} AS DOUBLE), ${finest})`;
+    points = { lat: `CAST(s.${sqlIdentifier(latColumn.name)} AS DOUBLE)`, lng: `CAST(s.${sqlIdentifier(lngColumn.name)} AS DOUBLE)` };
+    cell = POINT_CELL_SQL;
   }
   const { time, intervals } = timeSql(request, columns);
   const built = outputColumns(request, columns);
   const tileSize = request.tileSize ?? (request.targetResOffset === undefined ? DEFAULT_TILE_SIZE : null);
   const resolutionOffset = request.targetResOffset ?? TILE_SIZE_RES_OFFSET[tileSize ?? DEFAULT_TILE_SIZE];
   return {
-    plan: { relation: data.relation, cell, finest, time, intervals, columns: built },
+    plan: { relation: data.relation, cell, points, cells: null, finest, time, intervals, columns: built },
     config: {
       sourceId,
       kind: time ? 'geotemporal' : 'geo',

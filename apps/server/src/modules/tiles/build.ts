@@ -15,6 +15,7 @@ import { createDataset } from '../datasets/service.js';
 import { planBuild, type PlannedBuild } from './build-plan.js';
 import { buildSql } from './build-sql.js';
 import { assertBuildQuota, startTileLoad } from './build-loads.js';
+import { withPointCells } from './point-cells.js';
 import { summarizeTileset } from './repo.js';
 
 export type BuildPhase = 'queued' | 'aggregating' | 'summarizing' | 'done' | 'failed';
@@ -109,7 +110,7 @@ async function runBuild(deps: BuildDeps, id: string, loadId: string, planned: Pl
     const before = await current();
     if (!before) return;
     await dataRepo.setDatasetState(db, id, 'pending', null, { ...before, progress: progress('aggregating', 0.05) });
-    const data = await engine.materialize(id, buildSql(planned.plan));
+    const data = await withPointCells(engine, planned.plan, (plan) => engine.materialize(id, buildSql(plan)));
     const metadata = await current();
     if (!metadata) {
       // Deleted while it was built: its new files are not anybody's.
