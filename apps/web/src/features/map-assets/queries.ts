@@ -4,7 +4,7 @@ import type { ApiClient } from '@atlas/client';
 import type { MapAsset, MapAssetType } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { listAll, useBlobUrl, type ListScope } from '../catalogue';
-import type { Basemap } from '../map-builder/basemaps';
+import type { Basemap } from '../map-builder-prefetch';
 
 export type AssetKind = Extract<MapAssetType, 'map-style' | 'color-palette'>;
 

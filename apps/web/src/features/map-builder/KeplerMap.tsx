@@ -7,10 +7,10 @@ import type { Store } from 'redux';
 import { AddDataButtonFactory, ColorRangeSelectorFactory, LayerConfiguratorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
 import { KEPLER_COLOR_PALETTES } from '@kepler.gl/constants';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { KeplerColorPalette, KeplerMapStyle } from './basemaps';
+import type { KeplerColorPalette, KeplerMapStyle } from '../map-builder-prefetch';
 import { HEX_TILE_MESSAGES } from './hex-tiles/HexTileLayer';
 import { AtlasLayerConfiguratorFactory } from './hex-tiles/HexTileLayerConfigurator';
-import { KEPLER_ID } from './keplerStore';
+import { KEPLER_ID, KEPLER_MAPBOX_TOKEN } from './keplerStore';
 
 const UserPalettesContext = createContext<readonly KeplerColorPalette[]>([]);
 
@@ -109,7 +109,7 @@ export interface KeplerMapProps {
   mapStyles: readonly KeplerMapStyle[];
   palettes: readonly KeplerColorPalette[];
   readOnly: boolean;
-  /** False to keep the instance's state already in the store (a map handed over after its first save). */
+  /** False to keep the instance's state already in the store (registered by the builder, or handed over after its first save). */
   mint: boolean;
 }
 
@@ -138,9 +138,11 @@ export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, r
               id={KEPLER_ID}
               width={size.width}
               height={size.height}
-              mapboxApiAccessToken=""
+              mapboxApiAccessToken={KEPLER_MAPBOX_TOKEN}
               mapStyles={mapStyles}
-              mapStylesReplaceDefault
+              // A kept state (mint false) was registered without kepler.gl's default styles (registerInstance), and
+              // holds ours, loaded as kepler.gl mounts: replacing them again would drop ours and their layer groups.
+              mapStylesReplaceDefault={mint}
               readOnly={readOnly}
               mint={mint}
               appName="Atlas Studio"

@@ -13,15 +13,14 @@ import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PublishDialog } from '../publishing';
 import { Modal } from '../sharing';
-import { loadColorPalettes, loadMapStyles, type KeplerColorPalette, type KeplerMapStyle } from './basemaps';
 import { DatasetPicker } from './DatasetPicker';
 import { formatBytes } from '../datasets/format';
 import { handOff, handedOffStore, releaseHandoff } from './handoff';
 import { addDatasets, configToSave, datasetIdsOnMap, editSignature, type LoadedDataset } from './keplerActions';
 import { configureKepler } from './keplerConfig';
 import { KeplerMap } from './KeplerMap';
-import { createMapStore, whenInstanceReady } from './keplerStore';
-import { accessOf, type MapAccess } from '../map-builder-prefetch';
+import { createMapStore, registerInstance, sizeInstance, whenDatasetsSettled } from './keplerStore';
+import { accessOf, colorPalettesQuery, mapStylesQuery, type KeplerColorPalette, type KeplerMapStyle, type MapAccess } from '../map-builder-prefetch';
 import { buildStateData, convertedFrom, readSavedConfig } from './mapState';
 import { saveMap } from './saveMap';
 import { captureThumbnail } from './thumbnail';
@@ -72,8 +71,9 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
   const { loads, load, buildTiles, dismiss } = useDatasetLoads();
   useDocumentTitle(title);
 
-  const styles = useQuery({ queryKey: ['map-builder', 'styles', origin], queryFn: () => loadMapStyles(client, origin), retry: false });
-  const palettes = useQuery({ queryKey: ['map-builder', 'palettes'], queryFn: () => loadColorPalettes(client), retry: false });
+  // Usually started with the route already (map-builder-prefetch).
+  const styles = useQuery(mapStylesQuery(client, origin));
+  const palettes = useQuery(colorPalettesQuery(client));
   const stylesSettled = !styles.isPending;
 
   useEffect(() => {
@@ -126,30 +126,44 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
     downloads.current = (record ? record.datasets.map((dataset) => dataset.id) : datasetIds).map((id) => load(id));
   }, [datasetIds, handedOff, load, record]);
 
-  // Data in once kepler.gl's instance exists: a saved map's datasets with its config, or a new map's datasets.
+  // Data in before kepler.gl mounts (see registerInstance): a saved map's datasets with its config, or a new map's
+  // datasets as each arrives. kepler.gl mounts with the first data in, or once the downloads ended without any.
+  const [mapReady, setMapReady] = useState(handedOff !== undefined);
   const started = useRef(false);
   useEffect(() => {
-    if (!stylesSettled || started.current) return;
+    if (started.current) return;
     started.current = true;
+    if (handedOff) return markLoaded();
+    registerInstance(mapStore.store);
     const readOnly = access.mode !== 'edit';
-    void whenInstanceReady(mapStore.store).then(async () => {
-      if (handedOff) return markLoaded();
-      const pending = downloads.current ?? [];
+    const pending = downloads.current ?? [];
+    let shown = false;
+    const show = async () => {
+      if (shown) return;
+      shown = true;
+      await whenDatasetsSettled(mapStore.store);
+      sizeInstance(mapStore.store, mapBox.current);
+      setMapReady(true);
+    };
+    void (async () => {
       if (record) {
         const loaded = (await Promise.all(pending)).filter((entry): entry is LoadedDataset => entry !== null);
         const config = readSavedConfig(record.latestState?.data);
         addDatasets(mapStore.store, loaded, { ...(config ? { config } : {}), readOnly });
-        return markLoaded();
+      } else {
+        await Promise.all(
+          pending.map(async (download) => {
+            const loaded = await download;
+            if (!loaded) return;
+            addDatasets(mapStore.store, [loaded], { readOnly });
+            await show();
+          }),
+        );
       }
-      await Promise.all(
-        pending.map(async (download) => {
-          const loaded = await download;
-          if (loaded) addDatasets(mapStore.store, [loaded], { readOnly });
-        }),
-      );
+      await show();
       markLoaded();
-    });
-  }, [stylesSettled, access.mode, handedOff, mapStore, markLoaded, record]);
+    })();
+  }, [access.mode, handedOff, mapStore, markLoaded, record]);
 
   const addFromPicker = useCallback(
     async (dataset: Dataset) => {
@@ -249,13 +263,14 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
         )}
       </header>
       <Notices access={access} mapId={record?.id} converted={converted} stylesError={styles.isError ? errorText(styles.error) : null} notice={notice} onDismiss={() => setNotice(null)} />
-      <LoadList loads={loads} onDismiss={dismiss} onBuild={editable ? (source) => void addTiled(source) : null} />
       <div ref={mapBox} className="map-builder__map">
-        {stylesSettled ? (
-          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} mint={!handedOff} />
+        {stylesSettled && mapReady ? (
+          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} mint={false} />
         ) : (
           <Spinner label="Preparing the map…" />
         )}
+        {/* Over the map, not above it: a list that came and went would resize the map, and deck.gl redraw every point. */}
+        <LoadList loads={loads} onDismiss={dismiss} onBuild={editable ? (source) => void addTiled(source) : null} />
       </div>
       {publishing && record && <PublishDialog kind="map" recordId={record.id} name={record.name} onClose={() => setPublishing(false)} />}
       {pickerOpen && (

@@ -6,5 +6,5 @@ export { createMapStore, whenInstanceReady } from './keplerStore';
 export { addDatasets, type LoadedDataset } from './keplerActions';
 export { configureKepler } from './keplerConfig';
 export { readSavedConfig } from './mapState';
-export { loadBasemapStyles } from './basemaps';
+export { loadBasemapStyles } from '../map-builder-prefetch';
 export { downloadArrow } from './datasetLoader';

@@ -1,11 +1,11 @@
 // The map builder's own redux store: kepler.gl's reducer and middleware, with its "add data" dialog replaced by ours.
 import { applyMiddleware, combineReducers, createStore, type Middleware, type Store } from 'redux';
-import { ActionTypes } from '@kepler.gl/actions';
+import { ActionTypes, registerEntry, updateMap, wrapTo } from '@kepler.gl/actions';
 import { ADD_DATA_ID } from '@kepler.gl/constants';
 // By name: under Vite's CommonJS interop the default import is not the reducer (see architecture.md).
 import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
 import { LayerClasses } from '@kepler.gl/layers';
-import { ATLAS_LIGHT_STYLE_ID } from './basemaps';
+import { ATLAS_LIGHT_STYLE_ID } from '../map-builder-prefetch';
 import { AtlasPointLayer } from './point-sprites';
 import { HEX_TILE_LAYER, hexTileLayer } from './hex-tiles/HexTileLayer';
 import { atlasVectorTileLayer } from './vector-tiles/AtlasVectorTileLayer';
@@ -69,6 +69,8 @@ export interface KeplerInstanceState {
     datasets: Record<string, unknown>;
     layers: Array<{ id: string; type: string | null; config: { dataId: string; label: string } }>;
     filters: Array<{ id: string; dataId: string[]; name: string[] }>;
+    /** Datasets kepler.gl is still making (it counts each addDataToMap until its datasets are made). */
+    loadingIndicator?: number;
   };
   mapState: unknown;
   mapStyle: unknown;
@@ -86,3 +88,48 @@ export function whenInstanceReady(store: Store): Promise<void> {
     });
   });
 }
+
+/**
+ * Registers our kepler.gl instance before <KeplerGl> mounts, with what KeplerMap gives kepler.gl (it then mounts with
+ * mint false and keeps this state). Data added before the mount is in the instance when kepler.gl's map first
+ * renders, and its view state context starts from the view fitted to it: deck.gl's first frame is the map the user is
+ * meant to see. Data added after the mount is first drawn under the view kepler.gl started with, then again once the
+ * fitted view reaches that context (each a full draw of every point).
+ */
+export function registerInstance(store: Store): void {
+  store.dispatch(registerEntry({ id: KEPLER_ID, mint: true, mapboxApiAccessToken: KEPLER_MAPBOX_TOKEN, mapStylesReplaceDefault: true }) as never);
+}
+
+/**
+ * Resolves once kepler.gl has made (or failed to make) every dataset handed to it and fitted the map to them: it
+ * makes them in a task after addDataToMap, counting them in its loading indicator, then fits the map in a further
+ * task, dispatched as soon as the promise it waits on resolves (before the next macrotask).
+ */
+export async function whenDatasetsSettled(store: Store): Promise<void> {
+  const settled = () => (keplerInstance(store)?.visState.loadingIndicator ?? 0) === 0;
+  await new Promise<void>((resolve) => {
+    if (settled()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Gives the instance the size of the box kepler.gl is about to fill, as its resize handler would once mounted (a box
+ * not laid out yet is left alone, as there). Called once the data is in and fitted (whenDatasetsSettled): the view
+ * stays fitted at kepler.gl's default size, as it always was here (the data came before kepler.gl's first resize
+ * report; all points clear of its side panel), and that report then changes nothing: deck.gl does not draw every
+ * point again for it.
+ */
+export function sizeInstance(store: Store, box: Element | null): void {
+  const rect = box?.getBoundingClientRect();
+  const size = { width: Math.floor(rect?.width ?? 0), height: Math.floor(rect?.height ?? 0) };
+  if (size.width > 0 && size.height > 0) store.dispatch(wrapTo(KEPLER_ID, updateMap(size) as never) as never);
+}
+
+/** No Mapbox token: every basemap is ours (the empty token KeplerMap passes as well). */
+export const KEPLER_MAPBOX_TOKEN = '';

@@ -46,6 +46,13 @@ export const STYLE_ICON_PATH = '/kepler/style-icon.svg';
 
 type Client = Pick<ApiClient, 'http' | 'mapAssets'>;
 
+/**
+ * The builder's styles and palettes as queries, one definition for the builder and for the route that starts them
+ * before the builder's chunk has loaded (map-builder-prefetch): the builder mounts kepler.gl once it has its styles.
+ */
+export const mapStylesQuery = (client: Client, origin: string) => ({ queryKey: ['map-builder', 'styles', origin], queryFn: () => loadMapStyles(client, origin), retry: false }) as const;
+export const colorPalettesQuery = (client: Client) => ({ queryKey: ['map-builder', 'palettes'], queryFn: () => loadColorPalettes(client), retry: false }) as const;
+
 const PAGE = { limit: 1000 } as const;
 
 /**
