@@ -109,15 +109,15 @@ export interface KeplerMapProps {
   mapStyles: readonly KeplerMapStyle[];
   palettes: readonly KeplerColorPalette[];
   readOnly: boolean;
-  /** False to keep the instance's state already in the store (registered by the builder, or handed over after its first save). */
-  mint: boolean;
 }
 
 /**
+ * Mounted over an instance already registered in `store` (registerInstance), its data in: kepler.gl keeps that state
+ * (mint false) and leaves it in the store when it unmounts.
  * Memoized: the builder re-renders on every notice, title keystroke and download report, and re-rendering kepler.gl's
  * whole panel tree each time slowed the download it was reporting.
  */
-export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, readOnly, mint }: KeplerMapProps) {
+export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, readOnly }: KeplerMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
@@ -140,11 +140,11 @@ export const KeplerMap = memo(function KeplerMap({ store, mapStyles, palettes, r
               height={size.height}
               mapboxApiAccessToken={KEPLER_MAPBOX_TOKEN}
               mapStyles={mapStyles}
-              // A kept state (mint false) was registered without kepler.gl's default styles (registerInstance), and
-              // holds ours, loaded as kepler.gl mounts: replacing them again would drop ours and their layer groups.
-              mapStylesReplaceDefault={mint}
+              // The kept state was registered without kepler.gl's default styles (registerInstance), and holds ours,
+              // loaded as kepler.gl mounts: replacing them again would drop ours and their layer groups.
+              mapStylesReplaceDefault={false}
               readOnly={readOnly}
-              mint={mint}
+              mint={false}
               appName="Atlas Studio"
               deckGlProps={DECK_PROPS}
               localeMessages={LOCALE_MESSAGES}

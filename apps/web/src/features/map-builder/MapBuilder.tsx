@@ -19,7 +19,7 @@ import { handOff, handedOffStore, releaseHandoff } from './handoff';
 import { addDatasets, configToSave, datasetIdsOnMap, editSignature, type LoadedDataset } from './keplerActions';
 import { configureKepler } from './keplerConfig';
 import { KeplerMap } from './KeplerMap';
-import { createMapStore, registerInstance, sizeInstance, whenDatasetsSettled } from './keplerStore';
+import { createMapStore, registerInstance, whenReadyToMount } from './keplerStore';
 import { accessOf, colorPalettesQuery, mapStylesQuery, type KeplerColorPalette, type KeplerMapStyle, type MapAccess } from '../map-builder-prefetch';
 import { buildStateData, convertedFrom, readSavedConfig } from './mapState';
 import { saveMap } from './saveMap';
@@ -141,8 +141,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
     const show = async () => {
       if (shown) return;
       shown = true;
-      await whenDatasetsSettled(mapStore.store);
-      sizeInstance(mapStore.store, mapBox.current);
+      await whenReadyToMount(mapStore.store, mapBox);
       setMapReady(true);
     };
     void (async () => {
@@ -265,7 +264,7 @@ export function MapBuilder({ saved, datasetIds = [], convertedFlag = false }: Ma
       <Notices access={access} mapId={record?.id} converted={converted} stylesError={styles.isError ? errorText(styles.error) : null} notice={notice} onDismiss={() => setNotice(null)} />
       <div ref={mapBox} className="map-builder__map">
         {stylesSettled && mapReady ? (
-          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} mint={false} />
+          <KeplerMap store={mapStore.store} mapStyles={styles.data ?? NO_STYLES} palettes={palettes.data ?? NO_PALETTES} readOnly={!editable} />
         ) : (
           <Spinner label="Preparing the map…" />
         )}

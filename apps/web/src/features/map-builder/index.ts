@@ -2,7 +2,7 @@
 export { MapPage, NewMapPage } from './MapBuilderPages';
 // The read-only kepler.gl embedding the public and preview pages reuse (features/public-view).
 export { KeplerMap } from './KeplerMap';
-export { createMapStore, whenInstanceReady } from './keplerStore';
+export { createMapStore, registerInstance, whenReadyToMount } from './keplerStore';
 export { addDatasets, type LoadedDataset } from './keplerActions';
 export { configureKepler } from './keplerConfig';
 export { readSavedConfig } from './mapState';

@@ -58,7 +58,7 @@ export function createMapStore({ readTile }: MapStoreOptions = {}): MapStore {
   return { store, onAddData };
 }
 
-/** kepler.gl's state of our instance, once it mounted. */
+/** kepler.gl's state of our instance, once registered (registerInstance, or kepler.gl's mount). */
 export function keplerInstance(store: Store): KeplerInstanceState | undefined {
   return (store.getState() as { keplerGl: Record<string, KeplerInstanceState | undefined> }).keplerGl[KEPLER_ID];
 }
@@ -75,18 +75,6 @@ export interface KeplerInstanceState {
   mapState: unknown;
   mapStyle: unknown;
   uiState: unknown;
-}
-
-/** Resolves once kepler.gl registered its instance (after <KeplerGl> mounted): before, addDataToMap reaches nothing. */
-export function whenInstanceReady(store: Store): Promise<void> {
-  return new Promise((resolve) => {
-    if (keplerInstance(store)) return resolve();
-    const unsubscribe = store.subscribe(() => {
-      if (!keplerInstance(store)) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 /**
@@ -129,6 +117,16 @@ export function sizeInstance(store: Store, box: Element | null): void {
   const rect = box?.getBoundingClientRect();
   const size = { width: Math.floor(rect?.width ?? 0), height: Math.floor(rect?.height ?? 0) };
   if (size.width > 0 && size.height > 0) store.dispatch(wrapTo(KEPLER_ID, updateMap(size) as never) as never);
+}
+
+/**
+ * Resolves once kepler.gl can mount over the data handed to the instance: the data made and fitted
+ * (whenDatasetsSettled), then the instance given the size of `box` (sizeInstance), read only then, so that what
+ * showed above the map meanwhile (notices, failures) is laid out.
+ */
+export async function whenReadyToMount(store: Store, box: { readonly current: Element | null }): Promise<void> {
+  await whenDatasetsSettled(store);
+  sizeInstance(store, box.current);
 }
 
 /** No Mapbox token: every basemap is ours (the empty token KeplerMap passes as well). */

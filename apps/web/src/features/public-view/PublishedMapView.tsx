@@ -2,14 +2,14 @@
 // editing), the snapshot's config over its datasets, our offline basemaps only. Who reads the datasets and tiles is the
 // page's business (the published map's public routes, or the owner's own access in a preview): the tile layers are the
 // map builder's, given the page's tile reader and tile routes.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Table } from 'apache-arrow';
 import type { PublishedDatasetRef, StateData } from '@atlas/domain';
 import { useApiClient } from '../../api/ApiClientContext';
 import { errorText } from '../../api/errors';
 import { Spinner } from '../../ui/Spinner';
-import { loadBasemapStyles, addDatasets, type LoadedDataset, configureKepler, KeplerMap, createMapStore, whenInstanceReady, readSavedConfig } from '../map-builder';
+import { loadBasemapStyles, addDatasets, type LoadedDataset, configureKepler, KeplerMap, createMapStore, registerInstance, whenReadyToMount, readSavedConfig } from '../map-builder';
 import { HEX_TILE_LAYER } from '../map-builder/hex-tiles/HexTileLayer';
 import type { KeplerHexTileDataset } from '../map-builder/hex-tiles/tilesetDataset';
 import type { KeplerSavedConfig } from '../map-builder/mapState';
@@ -65,9 +65,16 @@ function useBasemaps() {
 
 export function PublishedMapView({ state, datasets, reads }: PublishedMapViewProps) {
   configureKepler(window.location.origin);
-  const [mapStore] = useState(() => createMapStore({ readTile: reads.readTile }));
+  // Registered at once, as in the map builder: the data goes in and is fitted before kepler.gl mounts, so its first
+  // draw is the fitted view (see registerInstance).
+  const [mapStore] = useState(() => {
+    const created = createMapStore({ readTile: reads.readTile });
+    registerInstance(created.store);
+    return created;
+  });
   const [loading, setLoading] = useState(true);
   const [failures, setFailures] = useState<Failure[]>([]);
+  const box = useRef<HTMLDivElement>(null);
   const basemaps = useBasemaps();
   const ready = !basemaps.isPending;
 
@@ -76,7 +83,7 @@ export function PublishedMapView({ state, datasets, reads }: PublishedMapViewPro
     let live = true;
     const config = readSavedConfig(state);
     const tilesets = tilesetKinds(config);
-    void whenInstanceReady(mapStore.store).then(async () => {
+    void (async () => {
       const loaded = await Promise.all(
         datasets.map(async (dataset): Promise<LoadedDataset | null> => {
           const kind = tilesets.get(dataset.id);
@@ -94,8 +101,10 @@ export function PublishedMapView({ state, datasets, reads }: PublishedMapViewPro
         loaded.filter((entry): entry is LoadedDataset => entry !== null),
         { ...(config ? { config } : {}), readOnly: true },
       );
-      setLoading(false);
-    });
+      // After the basemaps settled (ready): the box is sized with their notice, if any, above it.
+      await whenReadyToMount(mapStore.store, box);
+      if (live) setLoading(false);
+    })();
     return () => {
       live = false;
     };
@@ -117,13 +126,8 @@ export function PublishedMapView({ state, datasets, reads }: PublishedMapViewPro
           The basemaps could not be read ({errorText(basemaps.error)}); the map shows without one.
         </p>
       )}
-      <div className="map-builder__map publishing-map__canvas">
-        {ready ? <KeplerMap store={mapStore.store} mapStyles={basemaps.data ?? []} palettes={[]} readOnly mint /> : <Spinner label="Preparing the map…" />}
-        {ready && loading && (
-          <div className="publishing-map__loading">
-            <Spinner label="Loading the map’s data…" />
-          </div>
-        )}
+      <div ref={box} className="map-builder__map publishing-map__canvas">
+        {loading ? <Spinner label={ready ? 'Loading the map’s data…' : 'Preparing the map…'} /> : <KeplerMap store={mapStore.store} mapStyles={basemaps.data ?? []} palettes={[]} readOnly />}
       </div>
     </div>
   );

@@ -58,6 +58,39 @@ describe('journeys rollup', () => {
     );
   });
 
+  it('treats a place without a chain as a chain of its own, on tie days as on plain days', async () => {
+    // Place 4 has no chain (category two). Device 3's day has a tie at 08:00 (visits 9 and 10); device 4's day has none.
+    const chainless = {
+      ...r,
+      places: relation('place_id, chain_id, category_id, dma_id, country', ["(1, 'a', 'one', '501', 'US')", "(4, NULL, 'two', '501', 'US')"]),
+      panel: relation('device_id, weight, age, gender, income', ["(3, 1.0, '18-24', 'Female', 'Under 25k')", "(4, 1.0, '18-24', 'Female', 'Under 25k')"]),
+      visits: relation('visit_id, device_id, place_id, started_at, dwell_minutes', [
+        `(9, 3, 4, ${at('08:00')}, 5.0)`, `(10, 3, 1, ${at('08:00')}, 5.0)`, `(11, 3, 4, ${at('09:00')}, 5.0)`,
+        `(12, 4, 4, ${at('10:00')}, 5.0)`, `(13, 4, 1, ${at('11:00')}, 5.0)`,
+      ]),
+    };
+    const rows = await engine.queryRows(`SELECT chain_id, skip, relationship, x_chain, visits FROM (${ROLLUPS.journeys(chainless as PanelRelations)}) j`, []);
+    const got = rows.map((row) => `${row.skip} ${row.chain_id} ${row.relationship} ${row.x_chain} ${row.visits}`).sort();
+    // Tie day: visit 10 (a) → 11 (no chain) after, 11 ← 10 before; plain day: 12 (no chain) → 13 (a), 13 ← 12.
+    expect(got).toEqual(
+      ['a after null 1', 'a before null 1', 'null after a 1', 'null before a 1'].flatMap((rest) => [`chain ${rest}`, `category ${rest}`]).sort(),
+    );
+  });
+
+  it('dayDevices: a device counted once per day at the country when it visits a chain in two DMAs that day', async () => {
+    const dayVisitors = relation('country, dma_id, chain_id, category_id, day, device_id', [
+      "('US', '501', 'a', 'one', DATE '2024-03-05', 1)", "('US', '502', 'a', 'one', DATE '2024-03-05', 1)", "('US', '501', 'a', 'one', DATE '2024-03-08', 1)",
+    ]);
+    const places = relation('place_id, chain_id, category_id, dma_id, country', ["(1, 'a', 'one', '501', 'US')", "(2, 'a', 'one', '502', 'US')"]);
+    const rows = await engine.queryRows(
+      `SELECT geography_id, CAST(day AS VARCHAR) AS day, d0, d1, d2, d3, d4, d5, d6 FROM (${ROLLUPS.dayDevices({ ...r, places, dayVisitors } as PanelRelations)}) d`,
+      [],
+    );
+    const got = rows.map((row) => `${row.geography_id} ${row.day} ${[0, 1, 2, 3, 4, 5, 6].map((k) => row[`d${k}`]).join('')}`).sort();
+    // Days d0..d6: the device counts on its day unless it came back within k days (3 days later here).
+    expect(got).toEqual(['501 2024-03-05 1110000', '501 2024-03-08 1111111', '502 2024-03-05 1111111', 'US 2024-03-05 1110000', 'US 2024-03-08 1111111'].sort());
+  });
+
   it('journeyVisitors: the devices with a neighbour before or after, matching the journeys above (ties neither)', async () => {
     const rows = await engine.queryRows(`SELECT skip, chain_id, relationship, device_id, months FROM (${ROLLUPS.journeyVisitors(r as PanelRelations)}) j`, []);
     const got = rows.map((row) => `${row.skip} ${row.chain_id} ${row.relationship} ${row.device_id} ${row.months}`).sort();

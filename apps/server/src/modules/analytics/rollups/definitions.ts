@@ -14,7 +14,7 @@ export const ROLLUP_NAMES = [
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 7;
+export const ROLLUP_SCHEMA_VERSION = 8;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -43,44 +43,76 @@ const SKIPS: readonly Skip[] = ['chain', 'category'];
 const RELATIONSHIPS: readonly Relationship[] = ['before', 'after'];
 const SIDE = { before: 'prev', after: 'next' } as const;
 
-// Run boundaries are packed as the row number (zero-padded, so text order is number order) followed by the neighbour's
-// chain or category: the running MAX over the rows so far finds the latest run start at or before a visit (its own run's
-// start) and the running MIN over the rows to come the earliest run end after it, in the one sort of (device, day).
-const PACK_DIGITS = 9;
-const packed = (value: string) => `lpad(CAST(rn AS VARCHAR), ${PACK_DIGITS}, '0') || ${value}`;
-const unpacked = (column: string) => `substr(${column}, ${PACK_DIGITS + 1})`;
+// Run boundaries are packed as the row number times 2^32 plus the neighbour's place: the running MAX over the rows so
+// far finds the latest run start at or before a visit (its own run's start) and the running MIN over the rows to come
+// the earliest run end after it, in the one sort of (device, day); the neighbour's chain and category are its place's.
+const PLACE_FACTOR = 4294967296;
 const DAY = 'PARTITION BY device_id, day ORDER BY rn';
 const FRAME: Record<Relationship, string> = {
   before: `MAX(%) OVER (${DAY} ROWS UNBOUNDED PRECEDING)`,
   after: `MIN(%) OVER (${DAY} ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)`,
 };
 
-// Per skip rule and side: the neighbour's chain and category, found at the boundary of the visit's run.
+// Per skip rule and side: the packed neighbour found at the boundary of the visit's run.
 const RUN_ENDS = SKIPS.flatMap((skip) =>
-  RELATIONSHIPS.flatMap((relationship) => {
+  RELATIONSHIPS.map((relationship) => {
     const side = SIDE[relationship];
-    const boundary = `${side}_${skip} IS DISTINCT FROM ${skip}_id`;
-    return (['chain', 'category'] as const).map(
-      (level) => `         ${FRAME[relationship].replace('%', `CASE WHEN ${boundary} THEN ${packed(`${side}_${level}`)} END`)} AS ${relationship}_${level}_${skip}`,
-    );
+    const boundary = `CASE WHEN ${side}_${skip} IS DISTINCT FROM ${skip}_no THEN rn * ${PLACE_FACTOR} + ${side}_place END`;
+    return `         ${FRAME[relationship].replace('%', boundary)} AS ${relationship}_${skip}`;
   }),
 ).join(',\n');
 
-// Every (skip, relationship) neighbour as rows: from the runs of plain days, and directly on days with ties.
+// Every (skip, relationship) neighbour's place as rows: from the runs of plain days, and directly on days with ties.
 const NEIGHBOURS = SKIPS.flatMap((skip) =>
   RELATIONSHIPS.flatMap((relationship) => {
-    const chain = `${relationship}_chain_${skip}`;
+    const packedPlace = `${relationship}_${skip}`;
     const direction = relationship === 'before' ? 'DESC' : 'ASC';
     return [
-      `  SELECT ${GEO_TAXONOMY}, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, ${unpacked(chain)} AS x_chain, ${unpacked(`${relationship}_category_${skip}`)} AS x_category
-  FROM ends WHERE tie_day = 0 AND ${chain} IS NOT NULL`,
-      `  SELECT ${GEO_TAXONOMY}, month, weight, '${skip}', '${relationship}', o_chain, o_category FROM (
+      `  SELECT geo_no, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, CAST(${packedPlace} % ${PLACE_FACTOR} AS INTEGER) AS x_place
+  FROM ends WHERE tie_day = 0 AND ${packedPlace} IS NOT NULL`,
+      `  SELECT geo_no, month, weight, '${skip}', '${relationship}', o_place FROM (
     SELECT pairs.*, ROW_NUMBER() OVER (PARTITION BY visit_id ORDER BY o_at ${direction}, o_id ${direction}) AS k
-    FROM pairs WHERE o_at ${relationship === 'before' ? '<' : '>'} started_at AND o_${skip} <> ${skip}_id
+    FROM pairs WHERE o_at ${relationship === 'before' ? '<' : '>'} started_at AND o_${skip} <> ${skip}_no
   ) ranked WHERE k = 1`,
     ];
   }),
 ).join('\n  UNION ALL\n');
+
+/**
+ * Each place with integer codes for its chain, category, geography and taxonomy (chain and category): visit rows carry
+ * these through the sorts and groupings instead of four texts, and take the texts back at the end. NULL ids get a code
+ * of their own, as GROUP BY and IS DISTINCT FROM treat them. geo_no follows the order of (chain_id, dma_id), the order
+ * the rollups are stored in, so the final sorts compare integers.
+ */
+const placeCodes = (r: RawPanelRelations) => `codes AS (
+  SELECT place_id, CAST(country AS VARCHAR) AS country, CAST(dma_id AS VARCHAR) AS dma_id, CAST(chain_id AS VARCHAR) AS chain_id,
+         CAST(category_id AS VARCHAR) AS category_id,
+         DENSE_RANK() OVER (ORDER BY chain_id) AS chain_no, DENSE_RANK() OVER (ORDER BY category_id) AS category_no,
+         DENSE_RANK() OVER (ORDER BY chain_id, dma_id, country, category_id) AS geo_no, DENSE_RANK() OVER (ORDER BY chain_id, category_id) AS taxonomy_no
+  FROM ${r.places}
+),
+geos AS (SELECT DISTINCT geo_no, country, dma_id, chain_id, category_id FROM codes)`;
+
+/** The devices' days with more than one visit: only they have same-day neighbours (most days hold a single visit). */
+const busyDays = (r: RawPanelRelations) => `busy AS (
+  SELECT device_id, CAST(started_at AS DATE) AS day FROM ${r.visits} GROUP BY device_id, CAST(started_at AS DATE) HAVING COUNT(*) > 1
+)`;
+
+/** The visits of busy days with their places' codes (`columns` from the visit `v`, the place `c` and the day `b`). */
+const busyVisits = (r: RawPanelRelations, columns: string, panel = '') => `
+  SELECT ${columns}
+  FROM ${r.visits} v JOIN busy b ON b.device_id = v.device_id AND b.day = CAST(v.started_at AS DATE)
+  JOIN codes c ON c.place_id = v.place_id${panel}`;
+
+// Per skip rule and side, the lowest and highest chain (category) code among the day's visits strictly before (after)
+// a visit: some other-chain visit is there exactly when either differs from the visit's own code.
+const JOURNEY_FLAGS = SKIPS.flatMap((skip) =>
+  RELATIONSHIPS.flatMap((relationship) =>
+    (['lo', 'hi'] as const).map(
+      (end) => `         ${end === 'lo' ? 'MIN' : 'MAX'}(${skip}_no) OVER ${relationship === 'before' ? 'earlier' : 'later'} AS ${relationship}_${skip}_${end}`,
+    ),
+  ),
+).join(',\n');
 
 /** The columns each rollup is sorted by (and indexed on in a warehouse): what its views filter by. */
 export const ROLLUP_KEYS: Record<RollupName, string> = {
@@ -105,12 +137,17 @@ function highestBit(x: string): string {
 
 const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
 
+/** SQL: the mask block of a month index `k` counted from the masks' first month, and the months of a group as bits of it. */
+const maskBlock = (k: string) => `CAST((${k} - ${k} % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER)`;
+const maskBits = (k: string) => `bit_or(CAST(1 AS BIGINT) << CAST(${k} % ${MASK_MONTHS} AS INTEGER))`;
+
 /**
- * The first month of the masks (chainVisitors, journeyVisitors): the data's own first month, or the panel's when the
- * rows are an appended part of it (rollups/append.ts), so that the part's masks line up with the panel's.
+ * The first month of the masks (chainVisitors, journeyVisitors): the data's own first month (of `source`'s column
+ * `month`, any time in the month), or the panel's when the rows are an appended part of it (rollups/append.ts), so that
+ * the part's masks line up with the panel's.
  */
-const firstMonth = (firstMonthIndex: number | undefined) =>
-  firstMonthIndex === undefined ? `first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM e)` : `first AS (SELECT CAST(${Math.trunc(firstMonthIndex)} AS INTEGER) AS m0)`;
+const firstMonth = (firstMonthIndex: number | undefined, source: string) =>
+  firstMonthIndex === undefined ? `first AS (SELECT MIN(${monthIndex('month')}) AS m0 FROM (${source}) s)` : `first AS (SELECT CAST(${Math.trunc(firstMonthIndex)} AS INTEGER) AS m0)`;
 
 /** Each rollup's SELECT over the raw tables and the rollups built before it (ROLLUP_NAMES order). */
 export const ROLLUPS: Record<RollupName, (r: PanelRelations, firstMonthIndex?: number) => string> = {
@@ -148,15 +185,19 @@ FROM (${enriched(r)}) e GROUP BY ${GEO_TAXONOMY}, month, dwell_minutes ORDER BY 
    * (and the sample sizes of every monthly figure) of any window of months, exactly.
    */
   chainVisitors: (r, firstMonthIndex) => `
-WITH e AS (${enriched(r)}),
-${firstMonth(firstMonthIndex)},
+WITH ${placeCodes(r)},
+${firstMonth(firstMonthIndex, `SELECT started_at AS month FROM ${r.visits} WHERE place_id IN (SELECT place_id FROM codes) AND device_id IN (SELECT device_id FROM ${r.panel})`)},
 indexed AS (
-  SELECT e.country, e.dma_id, e.chain_id, e.category_id, e.device_id, e.weight, e.age, e.gender, e.income, ${monthIndex('e.month')} - first.m0 AS k
-  FROM e CROSS JOIN first
+  SELECT c.geo_no, v.device_id, ${monthIndex('v.started_at')} - first.m0 AS k
+  FROM ${r.visits} v JOIN codes c ON c.place_id = v.place_id CROSS JOIN first WHERE v.device_id IN (SELECT device_id FROM ${r.panel})
+),
+grouped AS (
+  SELECT geo_no, device_id, ${maskBlock('k')} AS block, ${maskBits('k')} AS months FROM indexed GROUP BY geo_no, device_id, ${maskBlock('k')}
 )
-SELECT country, dma_id, chain_id, category_id, device_id, weight, age, gender, income, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
-       (SELECT m0 FROM first) AS first_month_index, bit_or(CAST(1 AS BIGINT) << CAST(k % ${MASK_MONTHS} AS INTEGER)) AS months
-FROM indexed GROUP BY country, dma_id, chain_id, category_id, device_id, weight, age, gender, income, block ORDER BY chain_id, dma_id, device_id`,
+SELECT s.country, s.dma_id, s.chain_id, s.category_id, g.device_id, d.weight, CAST(d.age AS VARCHAR) AS age, CAST(d.gender AS VARCHAR) AS gender,
+       CAST(d.income AS VARCHAR) AS income, g.block, (SELECT m0 FROM first) AS first_month_index, g.months
+FROM grouped g JOIN geos s ON s.geo_no = g.geo_no JOIN ${r.panel} d ON d.device_id = g.device_id
+ORDER BY g.geo_no, g.device_id`,
 
   /** Every chain with visitors, ranked by its visitor rows (most first, then by id), and the masks' first month. */
   chainRanks: (r) => `
@@ -188,19 +229,18 @@ FROM scoped GROUP BY geography_id, device_id, weight, age, gender, income, block
    * On a device's day without two visits at the same instant, consecutive visits of the same chain (category) form a
    * run and every visit of a run shares the neighbours just outside it (one sort by device and day). Days with such
    * ties (rare) take the direct reading instead: the latest strictly earlier (earliest strictly later) other-chain visit
-   * by (started_at, visit_id).
+   * by (started_at, visit_id). Only days with more than one visit are sorted (busyDays).
    */
   journeys: (r) => `
-WITH e AS (
-  SELECT v.visit_id, v.device_id, v.started_at, CAST(v.started_at AS DATE) AS day, CAST(date_trunc('month', v.started_at) AS DATE) AS month,
-         CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id,
-         CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(p.category_id AS VARCHAR) AS category_id, d.weight
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id JOIN ${r.panel} d ON d.device_id = v.device_id
+WITH ${placeCodes(r)},
+${busyDays(r)},
+e AS (${busyVisits(r, `v.visit_id, v.device_id, v.started_at, b.day, CAST(date_trunc('month', v.started_at) AS DATE) AS month, v.place_id,
+         c.geo_no, c.chain_no, c.category_no, d.weight`, ` JOIN ${r.panel} d ON d.device_id = v.device_id`)}
 ),
 ordered AS (
   SELECT e.*, ROW_NUMBER() OVER w AS rn,
-         LAG(chain_id) OVER w AS prev_chain, LAG(category_id) OVER w AS prev_category,
-         LEAD(chain_id) OVER w AS next_chain, LEAD(category_id) OVER w AS next_category,
+         LAG(chain_no) OVER w AS prev_chain, LAG(category_no) OVER w AS prev_category, LAG(place_id) OVER w AS prev_place,
+         LEAD(chain_no) OVER w AS next_chain, LEAD(category_no) OVER w AS next_category, LEAD(place_id) OVER w AS next_place,
          CASE WHEN LAG(started_at) OVER w = started_at OR LEAD(started_at) OVER w = started_at THEN 1 ELSE 0 END AS tied
   FROM e WINDOW w AS (PARTITION BY device_id, day ORDER BY started_at, visit_id)
 ),
@@ -211,66 +251,68 @@ ${RUN_ENDS}
 ),
 tied AS (SELECT * FROM ends WHERE tie_day = 1),
 pairs AS (
-  SELECT v.${GEO_TAXONOMY.split(', ').join(', v.')}, v.month, v.weight, v.visit_id, v.started_at,
-         o.chain_id AS o_chain, o.category_id AS o_category, o.started_at AS o_at, o.visit_id AS o_id
+  SELECT v.geo_no, v.chain_no, v.category_no, v.month, v.weight, v.visit_id, v.started_at,
+         o.chain_no AS o_chain, o.category_no AS o_category, o.place_id AS o_place, o.started_at AS o_at, o.visit_id AS o_id
   FROM tied v JOIN tied o ON o.device_id = v.device_id AND o.day = v.day AND o.started_at <> v.started_at
 ),
 neighbours AS (
 ${NEIGHBOURS}
-)
-SELECT ${GEO_TAXONOMY}, month, skip, relationship, x_chain, x_category, SUM(weight)::FLOAT8 AS weighted, COUNT(*)::BIGINT AS visits
-FROM neighbours GROUP BY ${GEO_TAXONOMY}, month, skip, relationship, x_chain, x_category
-ORDER BY skip, chain_id, dma_id, month`,
+),
+grouped AS (
+  SELECT n.geo_no, n.month, n.skip, n.relationship, x.taxonomy_no, SUM(n.weight) AS weighted, COUNT(*) AS visits
+  FROM neighbours n JOIN codes x ON x.place_id = n.x_place GROUP BY n.geo_no, n.month, n.skip, n.relationship, x.taxonomy_no
+),
+taxonomies AS (SELECT DISTINCT taxonomy_no, chain_id, category_id FROM codes)
+SELECT s.country, s.dma_id, s.chain_id, s.category_id, g.month, g.skip, g.relationship, x.chain_id AS x_chain, x.category_id AS x_category,
+       CAST(g.weighted AS FLOAT8) AS weighted, CAST(g.visits AS BIGINT) AS visits
+FROM grouped g JOIN geos s ON s.geo_no = g.geo_no JOIN taxonomies x ON x.taxonomy_no = g.taxonomy_no
+ORDER BY g.skip, g.geo_no, g.month`,
 
   /**
    * Every device that visited a chain at a DMA's places on a day, once: the exact sample sizes of daily figures (the
    * trailing 7-day windows of Indexed Foot Traffic), which month masks cannot resolve.
    */
   dayVisitors: (r) => `
-SELECT DISTINCT CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id, CAST(p.chain_id AS VARCHAR) AS chain_id,
-       CAST(p.category_id AS VARCHAR) AS category_id, CAST(v.started_at AS DATE) AS day, v.device_id
-FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
-ORDER BY chain_id, dma_id, day`,
+WITH ${placeCodes(r)},
+grouped AS (SELECT DISTINCT c.geo_no, CAST(v.started_at AS DATE) AS day, v.device_id FROM ${r.visits} v JOIN codes c ON c.place_id = v.place_id)
+SELECT s.country, s.dma_id, s.chain_id, s.category_id, g.day, g.device_id
+FROM grouped g JOIN geos s ON s.geo_no = g.geo_no ORDER BY g.geo_no, g.day`,
 
   /**
    * The devices behind Customer Journey's shares: per skip rule (own chain, own category) and relationship, each device
    * with a visit to a chain at a DMA's places that has a same-day neighbour of that relationship, as a months mask like
    * chainVisitors. A device's visits to chain (category) K on a day have a neighbour before when its earliest visit that
    * day to anything but K started strictly before its latest visit to K there, and after when its latest visit to
-   * anything but K started strictly after its earliest one there (the journeys rollup's neighbours, existence only).
+   * anything but K started strictly after its earliest one there (the journeys rollup's neighbours, existence only):
+   * some visit of K has another-chain visit strictly before (after) it, read in one sort of the busy days' visits.
    */
   journeyVisitors: (r, firstMonthIndex) => `
-WITH e AS (
-  SELECT v.device_id, v.started_at, CAST(v.started_at AS DATE) AS day, CAST(date_trunc('month', v.started_at) AS DATE) AS month,
-         CAST(p.country AS VARCHAR) AS country, CAST(p.dma_id AS VARCHAR) AS dma_id,
-         CAST(p.chain_id AS VARCHAR) AS chain_id, CAST(p.category_id AS VARCHAR) AS category_id
-  FROM ${r.visits} v JOIN ${r.places} p ON p.place_id = v.place_id
+WITH ${placeCodes(r)},
+${busyDays(r)},
+${firstMonth(firstMonthIndex, `SELECT started_at AS month FROM ${r.visits} WHERE place_id IN (SELECT place_id FROM codes)`)},
+e AS (${busyVisits(r, 'v.device_id, v.started_at, b.day, c.geo_no, c.chain_no, c.category_no')}),
+flags AS (
+  SELECT device_id, started_at, geo_no, chain_no, category_no,
+${JOURNEY_FLAGS}
+  FROM e
+  WINDOW earlier AS (PARTITION BY device_id, day ORDER BY started_at RANGE BETWEEN UNBOUNDED PRECEDING AND INTERVAL '1 microsecond' PRECEDING),
+         later AS (PARTITION BY device_id, day ORDER BY started_at RANGE BETWEEN INTERVAL '1 microsecond' FOLLOWING AND UNBOUNDED FOLLOWING)
 ),
-${firstMonth(firstMonthIndex)},
-here AS (
-  SELECT device_id, day, month, country, dma_id, chain_id, category_id, MIN(started_at) AS lo, MAX(started_at) AS hi
-  FROM e GROUP BY device_id, day, month, country, dma_id, chain_id, category_id
-),
-${SKIPS.map(
-  (skip) => `${skip}_days AS (SELECT device_id, day, ${skip}_id AS k, MIN(started_at) AS lo, MAX(started_at) AS hi FROM e GROUP BY device_id, day, ${skip}_id),
-${skip}_others AS (
-  SELECT device_id, day, k, MIN(lo) OVER w AS other_lo, MAX(hi) OVER w AS other_hi FROM ${skip}_days
-  WINDOW w AS (PARTITION BY device_id, day ORDER BY k ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING EXCLUDE CURRENT ROW)
-)`,
-).join(',\n')},
 flagged AS (
 ${SKIPS.flatMap((skip) =>
   RELATIONSHIPS.map(
-    (relationship) => `  SELECT '${skip}' AS skip, '${relationship}' AS relationship, h.country, h.dma_id, h.chain_id, h.category_id, h.device_id, h.month
-  FROM here h JOIN ${skip}_others o ON o.device_id = h.device_id AND o.day = h.day AND o.k = h.${skip}_id
-  WHERE ${relationship === 'before' ? 'o.other_lo < h.hi' : 'o.other_hi > h.lo'}`,
+    (relationship) => `  SELECT '${skip}' AS skip, '${relationship}' AS relationship, geo_no, device_id, started_at FROM flags
+  WHERE ${relationship}_${skip}_lo <> ${skip}_no OR ${relationship}_${skip}_hi <> ${skip}_no`,
   ),
 ).join('\n  UNION ALL\n')}
 ),
-indexed AS (SELECT flagged.*, ${monthIndex('flagged.month')} - first.m0 AS k FROM flagged CROSS JOIN first)
-SELECT skip, relationship, country, dma_id, chain_id, category_id, device_id, CAST((k - k % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER) AS block,
-       (SELECT m0 FROM first) AS first_month_index, bit_or(CAST(1 AS BIGINT) << CAST(k % ${MASK_MONTHS} AS INTEGER)) AS months
-FROM indexed GROUP BY skip, relationship, country, dma_id, chain_id, category_id, device_id, block ORDER BY skip, chain_id, dma_id`,
+indexed AS (SELECT flagged.*, ${monthIndex('flagged.started_at')} - first.m0 AS k FROM flagged CROSS JOIN first),
+grouped AS (
+  SELECT skip, relationship, geo_no, device_id, ${maskBlock('k')} AS block, ${maskBits('k')} AS months
+  FROM indexed GROUP BY skip, relationship, geo_no, device_id, ${maskBlock('k')}
+)
+SELECT g.skip, g.relationship, s.country, s.dma_id, s.chain_id, s.category_id, g.device_id, g.block, (SELECT m0 FROM first) AS first_month_index, g.months
+FROM grouped g JOIN geos s ON s.geo_no = g.geo_no ORDER BY g.skip, g.geo_no`,
 
   /**
    * The distinct devices of every chain and category (taxonomy_id) at every geography (the country and each DMA) as
@@ -342,15 +384,35 @@ ORDER BY skip, relationship, taxonomy_id, geography_id, block`,
    * The devices of trailing 7-day windows per chain × geography (the country and each DMA): per day d with visits, dk
    * (k = 0..6) counts the devices that visited on d and not again within the k days after it. A device is in the window
    * D−6..D exactly when its latest visit day d up to D is in it, and that d counts in d(D−d) and no other term: the
-   * window's devices are d0(D) + d1(D−1) + … + d6(D−6).
+   * window's devices are d0(D) + d1(D−1) + … + d6(D−6). One sort by (device, day) per chain and geography finds each
+   * row's next day; at the country a device's day appears once per DMA it visited, and its copies but the last have a
+   * gap of 0 and count in no dk, so no DISTINCT is needed.
    */
   dayDevices: (r) => `
-WITH d AS (
-  SELECT chain_id, dma_id AS geography_id, device_id, day FROM ${r.dayVisitors}
-  UNION ALL SELECT DISTINCT chain_id, country, device_id, day FROM ${r.dayVisitors}
+WITH chains AS (
+  SELECT chain_id, DENSE_RANK() OVER (ORDER BY chain_id) AS chain_no FROM (SELECT DISTINCT CAST(chain_id AS VARCHAR) AS chain_id FROM ${r.places}) c
 ),
-gaps AS (SELECT chain_id, geography_id, day, LEAD(day) OVER (PARTITION BY chain_id, geography_id, device_id ORDER BY day) - day AS gap FROM d)
-SELECT chain_id, geography_id, day,
-       ${Array.from({ length: 7 }, (_, k) => `COUNT(CASE WHEN gap IS NULL OR gap > ${k} THEN 1 END)::BIGINT AS d${k}`).join(',\n       ')}
-FROM gaps GROUP BY chain_id, geography_id, day ORDER BY chain_id, geography_id, day`,
+geographies AS (
+  SELECT geography_id, DENSE_RANK() OVER (ORDER BY geography_id) AS geo_no
+  FROM (SELECT CAST(dma_id AS VARCHAR) AS geography_id FROM ${r.places} UNION SELECT CAST(country AS VARCHAR) FROM ${r.places}) g
+),
+coded AS (
+  SELECT c.chain_no, m.geo_no AS dma_no, n.geo_no AS country_no, v.device_id, v.day
+  FROM ${r.dayVisitors} v JOIN chains c ON c.chain_id IS NOT DISTINCT FROM v.chain_id
+  JOIN geographies m ON m.geography_id = v.dma_id JOIN geographies n ON n.geography_id = v.country
+),
+d AS (SELECT chain_no, dma_no AS geo_no, device_id, day FROM coded UNION ALL SELECT chain_no, country_no, device_id, day FROM coded),
+gaps AS (
+  SELECT chain_no, geo_no, day, CASE WHEN LEAD(device_id) OVER w = device_id THEN LEAST(LEAD(day) OVER w - day, 7) ELSE 7 END AS gap
+  FROM d WINDOW w AS (PARTITION BY chain_no, geo_no ORDER BY device_id, day)
+),
+per_gap AS (SELECT chain_no, geo_no, day, gap, COUNT(*) AS n FROM gaps WHERE gap > 0 GROUP BY chain_no, geo_no, day, gap),
+counted AS (
+  SELECT chain_no, geo_no, day,
+         ${Array.from({ length: 7 }, (_, k) => `SUM(CASE WHEN gap > ${k} THEN n ELSE 0 END) AS d${k}`).join(',\n         ')}
+  FROM per_gap GROUP BY chain_no, geo_no, day
+)
+SELECT c.chain_id, g.geography_id, n.day, ${Array.from({ length: 7 }, (_, k) => `CAST(n.d${k} AS BIGINT) AS d${k}`).join(', ')}
+FROM counted n JOIN chains c ON c.chain_no = n.chain_no JOIN geographies g ON g.geo_no = n.geo_no
+ORDER BY c.chain_id, g.geography_id, n.day`,
 };
