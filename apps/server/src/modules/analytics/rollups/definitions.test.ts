@@ -59,14 +59,15 @@ describe('journeys rollup', () => {
   });
 
   it('treats a place without a chain as a chain of its own, on tie days as on plain days', async () => {
-    // Place 4 has no chain (category two). Device 3's day has a tie at 08:00 (visits 9 and 10); device 4's day has none.
+    // Place -4 has no chain (category two; a negative id, which the packed neighbours must keep). Device 3's day has a
+    // tie at 08:00 (visits 9 and 10); device 4's day has none.
     const chainless = {
       ...r,
-      places: relation('place_id, chain_id, category_id, dma_id, country', ["(1, 'a', 'one', '501', 'US')", "(4, NULL, 'two', '501', 'US')"]),
+      places: relation('place_id, chain_id, category_id, dma_id, country', ["(1, 'a', 'one', '501', 'US')", "(-4, NULL, 'two', '501', 'US')"]),
       panel: relation('device_id, weight, age, gender, income', ["(3, 1.0, '18-24', 'Female', 'Under 25k')", "(4, 1.0, '18-24', 'Female', 'Under 25k')"]),
       visits: relation('visit_id, device_id, place_id, started_at, dwell_minutes', [
-        `(9, 3, 4, ${at('08:00')}, 5.0)`, `(10, 3, 1, ${at('08:00')}, 5.0)`, `(11, 3, 4, ${at('09:00')}, 5.0)`,
-        `(12, 4, 4, ${at('10:00')}, 5.0)`, `(13, 4, 1, ${at('11:00')}, 5.0)`,
+        `(9, 3, -4, ${at('08:00')}, 5.0)`, `(10, 3, 1, ${at('08:00')}, 5.0)`, `(11, 3, -4, ${at('09:00')}, 5.0)`,
+        `(12, 4, -4, ${at('10:00')}, 5.0)`, `(13, 4, 1, ${at('11:00')}, 5.0)`,
       ]),
     };
     const rows = await engine.queryRows(`SELECT chain_id, skip, relationship, x_chain, visits FROM (${ROLLUPS.journeys(chainless as PanelRelations)}) j`, []);

@@ -43,10 +43,12 @@ const SKIPS: readonly Skip[] = ['chain', 'category'];
 const RELATIONSHIPS: readonly Relationship[] = ['before', 'after'];
 const SIDE = { before: 'prev', after: 'next' } as const;
 
-// Run boundaries are packed as the row number times 2^32 plus the neighbour's place: the running MAX over the rows so
-// far finds the latest run start at or before a visit (its own run's start) and the running MIN over the rows to come
-// the earliest run end after it, in the one sort of (device, day); the neighbour's chain and category are its place's.
+// Run boundaries are packed as the row number times 2^32 plus the neighbour's place (an INTEGER, shifted to 0..2^32):
+// the running MAX over the rows so far finds the latest run start at or before a visit (its own run's start) and the
+// running MIN over the rows to come the earliest run end after it, in the one sort of (device, day); the neighbour's
+// chain and category are its place's.
 const PLACE_FACTOR = 4294967296;
+const PLACE_SHIFT = 2147483648;
 const DAY = 'PARTITION BY device_id, day ORDER BY rn';
 const FRAME: Record<Relationship, string> = {
   before: `MAX(%) OVER (${DAY} ROWS UNBOUNDED PRECEDING)`,
@@ -57,7 +59,7 @@ const FRAME: Record<Relationship, string> = {
 const RUN_ENDS = SKIPS.flatMap((skip) =>
   RELATIONSHIPS.map((relationship) => {
     const side = SIDE[relationship];
-    const boundary = `CASE WHEN ${side}_${skip} IS DISTINCT FROM ${skip}_no THEN rn * ${PLACE_FACTOR} + ${side}_place END`;
+    const boundary = `CASE WHEN ${side}_${skip} IS DISTINCT FROM ${skip}_no THEN rn * ${PLACE_FACTOR} + (${side}_place + ${PLACE_SHIFT}) END`;
     return `         ${FRAME[relationship].replace('%', boundary)} AS ${relationship}_${skip}`;
   }),
 ).join(',\n');
@@ -68,7 +70,7 @@ const NEIGHBOURS = SKIPS.flatMap((skip) =>
     const packedPlace = `${relationship}_${skip}`;
     const direction = relationship === 'before' ? 'DESC' : 'ASC';
     return [
-      `  SELECT geo_no, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, CAST(${packedPlace} % ${PLACE_FACTOR} AS INTEGER) AS x_place
+      `  SELECT geo_no, month, weight, '${skip}' AS skip, '${relationship}' AS relationship, CAST(${packedPlace} % ${PLACE_FACTOR} - ${PLACE_SHIFT} AS INTEGER) AS x_place
   FROM ends WHERE tie_day = 0 AND ${packedPlace} IS NOT NULL`,
       `  SELECT geo_no, month, weight, '${skip}', '${relationship}', o_place FROM (
     SELECT pairs.*, ROW_NUMBER() OVER (PARTITION BY visit_id ORDER BY o_at ${direction}, o_id ${direction}) AS k
