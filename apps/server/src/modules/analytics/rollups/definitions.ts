@@ -391,9 +391,8 @@ ORDER BY skip, relationship, taxonomy_id, geography_id, block`,
    * gap of 0 and count in no dk, so no DISTINCT is needed.
    */
   dayDevices: (r) => `
-WITH chains AS (
-  SELECT chain_id, DENSE_RANK() OVER (ORDER BY chain_id) AS chain_no FROM (SELECT DISTINCT CAST(chain_id AS VARCHAR) AS chain_id FROM ${r.places}) c
-),
+WITH ${placeCodes(r)},
+chains AS (SELECT DISTINCT chain_id, chain_no FROM codes),
 geographies AS (
   SELECT geography_id, DENSE_RANK() OVER (ORDER BY geography_id) AS geo_no
   FROM (SELECT CAST(dma_id AS VARCHAR) AS geography_id FROM ${r.places} UNION SELECT CAST(country AS VARCHAR) FROM ${r.places}) g
