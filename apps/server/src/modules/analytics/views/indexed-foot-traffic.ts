@@ -4,9 +4,12 @@ import { DAY_MS, isoDay, periodBounds, periodOfDay, type IndexedFootTrafficRow }
 import { monthIndex } from '../rollups/definitions.js';
 import { deviceCount, devicesFirstIn } from './devices.js';
 import { geographyFields, periodFields, taxonomyFields } from './fields.js';
+import { parameterList } from './parameters.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Granularity = 'daily' | 'monthly';
+/** SQL lists of parameters: the series' distinct chains and geographies. */
+interface Keys { chains: string; geographies: string }
 export interface Pair { geography: string; chain: string }
 export interface IndexedPeriod { granularity: Granularity; start: string; end: string }
 
@@ -22,28 +25,30 @@ const VALUE = { daily: 'avg(normalized) OVER (PARTITION BY i ORDER BY period ROW
 
 // The devices behind each value. Daily: the distinct devices of the days D−6..D the mean covers, from dayDevices
 // (d0(D) + d1(D−1) + … + d6(D−6), rollups/definitions.ts). Monthly: the month's distinct devices, from visitorFirsts
-// (a single month never crosses a mask block; every device visiting in the month has a row of that month).
+// (a single month never crosses a mask block; every device visiting in the month has a row of that month). `keys`
+// are the SQL lists of the series' chains and geographies (both rollups are sorted by them).
 const DEVICES = {
-  daily: (r: PanelRelations) => `
+  daily: (r: PanelRelations, keys: Keys) => `
 devices AS (
   SELECT pairs.i, periods.period, SUM(CASE o.k ${Array.from({ length: 7 }, (_, k) => `WHEN ${k} THEN dd.d${k}`).join(' ')} END) AS devices
   FROM pairs CROSS JOIN periods CROSS JOIN generate_series(0, 6) AS o(k)
   JOIN ${r.dayDevices} dd ON dd.chain_id = pairs.cid AND dd.geography_id = pairs.gid AND dd.day = periods.period - CAST(o.k AS INTEGER)
-  WHERE dd.day >= $3::DATE AND dd.day < $4::DATE
+  WHERE dd.chain_id IN (${keys.chains}) AND dd.geography_id IN (${keys.geographies}) AND dd.day >= $3::DATE AND dd.day < $4::DATE
   GROUP BY pairs.i, periods.period
 )`,
-  monthly: (r: PanelRelations) => `
+  monthly: (r: PanelRelations, keys: Keys) => `
 devices AS (
   SELECT pairs.i, periods.period, ${devicesFirstIn('m', monthIndex('periods.period'), monthIndex('periods.period'))} AS devices
   FROM pairs JOIN ${r.visitorFirsts} m ON m.taxonomy_id = pairs.cid AND m.geography_id = pairs.gid CROSS JOIN periods
+  WHERE m.taxonomy_id IN (${keys.chains}) AND m.geography_id IN (${keys.geographies})
   GROUP BY pairs.i, periods.period
 )`,
 } as const;
 
 // Reads the daily or monthly rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
-// range start too), $5 first period shown. Periods are those of the window within the data span (first to last visit day of
+// range start too), $5 first period shown, then each distinct chain and each distinct geography a parameter (`keys`). Periods are those of the window within the data span (first to last visit day of
 // the whole panel); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
-const sql = (r: PanelRelations, g: Granularity) => `
+const sql = (r: PanelRelations, g: Granularity, keys: Keys) => `
 WITH pairs AS (SELECT unnest($1::VARCHAR[]) AS gid, unnest($2::VARCHAR[]) AS cid, generate_subscripts($1::VARCHAR[], 1) AS i),
 span AS (
   SELECT CAST(date_trunc('${UNIT[g]}', MIN(${UNIT[g]})) AS DATE) AS first, CAST(date_trunc('${UNIT[g]}', MAX(${UNIT[g]})) AS DATE) AS last FROM ${SOURCE[g](r)}
@@ -55,14 +60,14 @@ periods AS (
 agg AS (
   SELECT pairs.i, r.${UNIT[g]} AS period, SUM(r.weighted) AS weighted, SUM(r.visits) AS raw
   FROM ${SOURCE[g](r)} r JOIN pairs ON (pairs.gid = r.country OR pairs.gid = r.dma_id) AND pairs.cid = r.chain_id
-  WHERE r.${UNIT[g]} >= $3::DATE AND r.${UNIT[g]} < $4::DATE AND r.chain_id IN (SELECT cid FROM pairs)
+  WHERE r.${UNIT[g]} >= $3::DATE AND r.${UNIT[g]} < $4::DATE AND r.chain_id IN (${keys.chains})
   GROUP BY 1, 2
 ),
 series AS (
   SELECT pairs.i, pairs.gid, pairs.cid, periods.period, ${NORMALIZED[g]} AS normalized, COALESCE(agg.raw, 0) AS raw
   FROM pairs CROSS JOIN periods LEFT JOIN agg ON agg.i = pairs.i AND agg.period = periods.period
 ),
-valued AS (SELECT *, ${VALUE[g]} AS value FROM series),${DEVICES[g](r)}
+valued AS (SELECT *, ${VALUE[g]} AS value FROM series),${DEVICES[g](r, keys)}
 SELECT gid AS geography_id, cid AS place_taxonomy_id, CAST(valued.period AS VARCHAR) AS period_day, value::FLOAT8 AS normalized_visits,
        raw AS raw_visits, (first_value(value) OVER (PARTITION BY valued.i ORDER BY valued.period))::FLOAT8 AS first_value, devices.devices
 FROM valued LEFT JOIN devices ON devices.i = valued.i AND devices.period = valued.period
@@ -75,12 +80,24 @@ ORDER BY valued.i, valued.period`;
  */
 export async function indexedSeries(engine: Parameters<ViewRunner>[0], panel: PanelRelations, period: IndexedPeriod, wanted: Pair[]) {
   const pairs = wanted.filter((pair, k) => wanted.findIndex((other) => other.geography === pair.geography && other.chain === pair.chain) === k);
+  if (pairs.length === 0) return [];
   const g = period.granularity;
+  const chains = [...new Set(pairs.map((p) => p.chain))];
+  const geographies = [...new Set(pairs.map((p) => p.geography))];
+  const keys = { chains: parameterList(6, chains.length), geographies: parameterList(6 + chains.length, geographies.length) };
   const window =
     g === 'daily'
       ? { shown: period.start, start: isoDay(periodBounds(g, period.start).startMs - 6 * DAY_MS), end: isoDay(periodBounds(g, period.end).endMs) }
       : { shown: `${period.start}-01`, start: `${period.start}-01`, end: isoDay(periodBounds(g, period.end).endMs) };
-  const rows = await engine.queryRows(sql(panel, g), [pairs.map((p) => p.geography), pairs.map((p) => p.chain), window.start, window.end, window.shown]);
+  const rows = await engine.queryRows(sql(panel, g, keys), [
+    pairs.map((p) => p.geography),
+    pairs.map((p) => p.chain),
+    window.start,
+    window.end,
+    window.shown,
+    ...chains,
+    ...geographies,
+  ]);
   // A daily series over the whole panel is some 14,000 rows of 1,100 days: each series' and each day's fields are
   // worked out once, and every row is written field by field (spreading them into each row took most of its time).
   const series = new Map<string, ReturnType<typeof seriesFields>>();

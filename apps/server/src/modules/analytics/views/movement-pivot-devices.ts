@@ -8,6 +8,7 @@
 import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
 import { meetsMonths, monthWindow } from './devices.js';
 import type { PanelRelations, SqlRunner } from './types.js';
+import { parameterList } from './parameters.js';
 
 export type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
 
@@ -136,9 +137,8 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   // Only devices with a visit to a selected chain in the periods count anywhere: the others are left out before the
   // grouping (in the country at 100 M visits, most devices visit none of a few chains).
   const visited = `((${ranks.map((rank) => `m${rank}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
-  // Each geography a parameter of its own: the engine then skips the row groups of other geographies (the file is
-  // sorted by geography), which it does not for a list unnested in a subquery.
-  const geographies = q.geographies.map((_, k) => `$${k + 1}`).join(', ');
+  // Each geography a parameter of its own (the file is sorted by geography).
+  const geographies = parameterList(1, q.geographies.length);
   const d = q.geographies.length + 1;
   const where = `geography_id IN (${geographies}) AND block = ${block} AND ${visited}${
     q.demographics ? ` AND age IN (SELECT unnest($${d}::VARCHAR[])) AND gender IN (SELECT unnest($${d + 1}::VARCHAR[])) AND income IN (SELECT unnest($${d + 2}::VARCHAR[]))` : ''
