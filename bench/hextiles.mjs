@@ -12,14 +12,14 @@ const POINTS = Number(process.env.BENCH_HEX_POINTS ?? 10_000_000);
 const FINEST = 9;
 const TILES = 1000;
 
-/** Points over the contiguous US with a timestamp and two numbers. */
-async function generateParquet(file) {
+/** `points` points over the contiguous US with a timestamp and two numbers (the hex-pan bench draws them too). */
+export async function generateParquet(file, points = POINTS) {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   await connection.run(
     `COPY (SELECT 24.5 + (hash(i) % 2400000) / 100000.0 AS lat, -124.7 + (hash(i + 1) % 5800000) / 100000.0 AS lng,
        TIMESTAMP '2026-01-01' + to_seconds(CAST(i % 31536000 AS BIGINT)) AS observed_at,
-       (i * 7919) % 10007 / 100.0 AS amount, CAST(i % 1000 AS INTEGER) AS quantity FROM range(${POINTS}) t(i)) TO '${file}' (FORMAT parquet)`,
+       (i * 7919) % 10007 / 100.0 AS amount, CAST(i % 1000 AS INTEGER) AS quantity FROM range(${points}) t(i)) TO '${file}' (FORMAT parquet)`,
   );
   connection.closeSync();
   instance.closeSync();
@@ -79,6 +79,8 @@ export async function runHextilesBench({ root }) {
     const buildMs = ms(start);
     const index = await (await api(base, token, 'GET', `/v1/tileset/${tileset.id}/tileset-index`)).json();
     const tiles = index.levels.filter((level) => level.tiles).flatMap((level) => level.tiles.map((hex) => `/v1/tileset/${tileset.id}/${level.z}/${hex}`));
+    // Every tile of every level: its tileCount, as a level lists its tiles only up to a limit (4096).
+    const tileCount = index.levels.reduce((sum, level) => sum + level.tileCount, 0);
     const urls = sample(tiles, TILES);
     console.log(`hextiles bench: ${urls.length} tiles cold, then warm…`);
     const cold = await timeTiles(base, token, urls);
@@ -91,9 +93,10 @@ export async function runHextilesBench({ root }) {
         'columns sum, mean and count) with `POST /v1/datasets/hextile` on the built server (PGlite, embedded DuckDB), timed from the request to the record turning ready; ' +
         `then ${urls.length} random tiles of its index (all tile resolutions) fetched through \`GET /v1/tileset/{id}/{z}/{hexId}\` one after another, cold and then warm (the server's tile cache).`,
       '',
-      '| build | points | rows stored | seconds | points/s |',
-      '|---|---:|---:|---:|---:|',
-      `| lat/lng → resolutions 0..${FINEST} | ${POINTS.toLocaleString('en')} | ${Number(ready.metadata.rowCount).toLocaleString('en')} | ${fmt(buildMs / 1000)} | ${Math.round(POINTS / (buildMs / 1000)).toLocaleString('en')} |`,
+      '| build | points | rows stored | tiles | seconds | points/s | tiles/s |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      `| lat/lng → resolutions 0..${FINEST} | ${POINTS.toLocaleString('en')} | ${Number(ready.metadata.rowCount).toLocaleString('en')} | ${tileCount.toLocaleString('en')} | ${fmt(buildMs / 1000)} | ` +
+        `${Math.round(POINTS / (buildMs / 1000)).toLocaleString('en')} | ${Math.round(tileCount / (buildMs / 1000)).toLocaleString('en')} |`,
       '',
       '| tiles | count | p50 ms | p95 ms | mean KB |',
       '|---|---:|---:|---:|---:|',
