@@ -268,6 +268,10 @@ function hexagons(props: Record<string, unknown>, step: number | null): DeckLaye
         filled: true,
         stroked: false,
         coverage: COVERAGE,
+        // Each cell a polygon of plain triangles, not an instance of one hexagon column (deck.gl's choice from resolution
+        // 6 on): software WebGL (SwiftShader) draws instances one at a time, and 26,000 cells of a region view took
+        // 400 ms a frame as instances.
+        highPrecision: true,
         // A tile of the world copy across the antimeridian from the view is drawn 360° over (its cells' longitudes stay −180..180).
         modelMatrix: world ? worldShift(world) : null,
         pickable: true,
