@@ -4,17 +4,16 @@
 // wheel step by step down to street zoom around a city, drags at each zoom reached. Every frame is timed in the page
 // (requestAnimationFrame deltas); per phase: frames, p50, p95, max, frames over 100 ms, tile requests, and when the
 // tiles in view were loaded and drawn after the last input (deck.gl's draws, hooked in the page).
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { chromium } from 'playwright-core';
 import { build } from '../scripts/prepare.mjs';
-import { generateParquet } from './hextiles.mjs';
-import { api, fmt, ms, signIn, startServer, stats, waitReady } from './support.mjs';
+import { buildPointsTileset, FINEST, generateParquet } from './hextiles.mjs';
+import { fmt, signIn, startServer, stats } from './support.mjs';
 
 const POINTS = Number(process.env.BENCH_HEX_PAN_POINTS ?? 10_000_000);
-const FINEST = 9;
 const VIEWPORT = { width: 1440, height: 900 };
 /** Zoomed into around the generated point nearest to it (a street view shows its cell at least): inland, far from the box's edges. */
 const CITY = { name: 'Kansas City', latitude: 39.0997, longitude: -94.5786 };
@@ -261,22 +260,6 @@ async function nearestPoint(file) {
   return { latitude: Number(lat), longitude: Number(lng) };
 }
 
-async function buildTileset(base, token, file) {
-  const source = await (await api(base, token, 'POST', '/v1/datasets', { name: `hex-pan bench ${POINTS} points` })).json();
-  await api(base, token, 'PUT', `/v1/datasets/${source.id}/data?skipArrow=true`, new Blob([await readFile(file)]).stream(), { 'content-type': 'application/vnd.apache.parquet' });
-  const start = process.hrtime.bigint();
-  const build = {
-    source: source.id,
-    sourceLatColumn: 'lat',
-    sourceLngColumn: 'lng',
-    finestResolution: FINEST,
-    outputColumns: [{ sourceColumn: 'quantity', targetColumn: 'points', aggMethod: 'count' }],
-  };
-  const tileset = await (await api(base, token, 'POST', '/v1/datasets/hextile', build)).json();
-  await waitReady(base, token, tileset.id);
-  return { id: tileset.id, buildMs: ms(start) };
-}
-
 /** The scripted session on an open page: answers its phases (summarized) and the screenshots taken. */
 async function session(page, root, requests, target) {
   const phases = [];
@@ -308,7 +291,7 @@ export async function runHexPanBench({ root }) {
     const { base } = server;
     const token = await signIn(base);
     console.log('hex-pan bench: uploading and building the tileset…');
-    const tileset = await buildTileset(base, token, file);
+    const tileset = await buildPointsTileset(base, token, file, `hex-pan bench ${POINTS} points`, [{ sourceColumn: 'quantity', targetColumn: 'points', aggMethod: 'count' }]);
     const target = await nearestPoint(file);
     await rm(file);
 

@@ -9,7 +9,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { api, fmt, ms, signIn, startServer, stats, waitReady } from './support.mjs';
 
 const POINTS = Number(process.env.BENCH_HEX_POINTS ?? 10_000_000);
-const FINEST = 9;
+export const FINEST = 9;
 const TILES = 1000;
 
 /** `points` points over the contiguous US with a timestamp and two numbers (the hex-pan bench draws them too). */
@@ -23,6 +23,20 @@ export async function generateParquet(file, points = POINTS) {
   );
   connection.closeSync();
   instance.closeSync();
+}
+
+/**
+ * The points file uploaded as a dataset and built into a hex tileset of resolutions 0..FINEST from its lat/lng (the
+ * hex-pan bench builds its tileset so too): the tileset's id, its ready record and the build's time from the request.
+ */
+export async function buildPointsTileset(base, token, file, name, outputColumns) {
+  const source = await (await api(base, token, 'POST', '/v1/datasets', { name })).json();
+  await api(base, token, 'PUT', `/v1/datasets/${source.id}/data?skipArrow=true`, new Blob([await readFile(file)]).stream(), { 'content-type': 'application/vnd.apache.parquet' });
+  const start = process.hrtime.bigint();
+  const build = { source: source.id, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: FINEST, outputColumns };
+  const tileset = await (await api(base, token, 'POST', '/v1/datasets/hextile', build)).json();
+  const ready = await waitReady(base, token, tileset.id);
+  return { id: tileset.id, ready, buildMs: ms(start) };
 }
 
 /** A deterministic shuffle's first `count` entries. */
@@ -59,26 +73,14 @@ export async function runHextilesBench({ root }) {
     server = await startServer(root, path.join(dir, 'data'), { DEMO_VISITS: '20000' });
     const { base } = server;
     const token = await signIn(base);
-    const source = await (await api(base, token, 'POST', '/v1/datasets', { name: `hextiles bench ${POINTS} points` })).json();
-    await api(base, token, 'PUT', `/v1/datasets/${source.id}/data?skipArrow=true`, new Blob([await readFile(file)]).stream(), { 'content-type': 'application/vnd.apache.parquet' });
-    console.log('hextiles bench: building…');
-    const start = process.hrtime.bigint();
-    const build = {
-      source: source.id,
-      sourceLatColumn: 'lat',
-      sourceLngColumn: 'lng',
-      finestResolution: FINEST,
-      outputColumns: [
-        { sourceColumn: 'amount', aggMethod: 'sum' },
-        { sourceColumn: 'quantity', targetColumn: 'mean_quantity', aggMethod: 'mean' },
-        { sourceColumn: 'quantity', targetColumn: 'points', aggMethod: 'count' },
-      ],
-    };
-    const tileset = await (await api(base, token, 'POST', '/v1/datasets/hextile', build)).json();
-    const ready = await waitReady(base, token, tileset.id);
-    const buildMs = ms(start);
-    const index = await (await api(base, token, 'GET', `/v1/tileset/${tileset.id}/tileset-index`)).json();
-    const tiles = index.levels.filter((level) => level.tiles).flatMap((level) => level.tiles.map((hex) => `/v1/tileset/${tileset.id}/${level.z}/${hex}`));
+    console.log('hextiles bench: uploading and building…');
+    const { id, ready, buildMs } = await buildPointsTileset(base, token, file, `hextiles bench ${POINTS} points`, [
+      { sourceColumn: 'amount', aggMethod: 'sum' },
+      { sourceColumn: 'quantity', targetColumn: 'mean_quantity', aggMethod: 'mean' },
+      { sourceColumn: 'quantity', targetColumn: 'points', aggMethod: 'count' },
+    ]);
+    const index = await (await api(base, token, 'GET', `/v1/tileset/${id}/tileset-index`)).json();
+    const tiles = index.levels.filter((level) => level.tiles).flatMap((level) => level.tiles.map((hex) => `/v1/tileset/${id}/${level.z}/${hex}`));
     // Every tile of every level: its tileCount, as a level lists its tiles only up to a limit (4096).
     const tileCount = index.levels.reduce((sum, level) => sum + level.tileCount, 0);
     const urls = sample(tiles, TILES);
