@@ -157,6 +157,13 @@ describe('Indexed Foot Traffic view', () => {
     expectSeries(response.json().rows as Row[], pairs, 'monthly', '2025-01', '2025-02');
   });
 
+  it('answers 400 for no chains: every series names a chain (the SQL binds each one as a parameter of its own)', async () => {
+    const analysisPeriod = { granularity: 'daily', start: '2025-10-01', end: '2025-10-31' };
+    const response = await query('chains-in-geography', { analysisPeriod, geography: dma, chains: [] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Chains is required', details: 'chains: Chains is required', appStatusCode: 'BAD_REQUEST' });
+  });
+
   it('answers 400 naming the parameter for too many values, a bad granularity or a day past the month end', async () => {
     const analysisPeriod = { granularity: 'daily', start: '2025-10-01', end: '2025-10-31' };
     const tooMany = DMAS.slice(0, 8).map((d) => d.id);

@@ -45,9 +45,11 @@ devices AS (
 )`,
 } as const;
 
-// Reads the daily or monthly rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of days read (daily: six days before the
-// range start too), $5 first period shown, then each distinct chain and each distinct geography a parameter (`keys`). Periods are those of the window within the data span (first to last visit day of
-// the whole panel); periods without visits count as 0, so the 7-day mean near the span start covers fewer days.
+// Reads the daily or monthly rollup. $1 geographies, $2 chains (zipped into the series), $3..$4 half-open window of
+// days read (daily: six days before the range start too), $5 first period shown, then each distinct chain and each
+// distinct geography a parameter (`keys`; the query bar requires at least one series). Periods are those of the window
+// within the data span (first to last visit day of the whole panel); periods without visits count as 0, so the 7-day
+// mean near the span start covers fewer days.
 const sql = (r: PanelRelations, g: Granularity, keys: Keys) => `
 WITH pairs AS (SELECT unnest($1::VARCHAR[]) AS gid, unnest($2::VARCHAR[]) AS cid, generate_subscripts($1::VARCHAR[], 1) AS i),
 span AS (
@@ -80,7 +82,6 @@ ORDER BY valued.i, valued.period`;
  */
 export async function indexedSeries(engine: Parameters<ViewRunner>[0], panel: PanelRelations, period: IndexedPeriod, wanted: Pair[]) {
   const pairs = wanted.filter((pair, k) => wanted.findIndex((other) => other.geography === pair.geography && other.chain === pair.chain) === k);
-  if (pairs.length === 0) return [];
   const g = period.granularity;
   const chains = [...new Set(pairs.map((p) => p.chain))];
   const geographies = [...new Set(pairs.map((p) => p.geography))];
