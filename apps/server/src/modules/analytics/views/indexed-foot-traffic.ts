@@ -66,7 +66,7 @@ agg AS (
   GROUP BY 1, 2
 ),
 series AS (
-  SELECT pairs.i, pairs.gid, pairs.cid, periods.period, ${NORMALIZED[g]} AS normalized, COALESCE(agg.raw, 0) AS raw
+  SELECT pairs.i, periods.period, ${NORMALIZED[g]} AS normalized, COALESCE(agg.raw, 0) AS raw
   FROM pairs CROSS JOIN periods LEFT JOIN agg ON agg.i = pairs.i AND agg.period = periods.period
 ),
 valued AS (SELECT *, ${VALUE[g]} AS value FROM series),${DEVICES[g](r, keys)}
