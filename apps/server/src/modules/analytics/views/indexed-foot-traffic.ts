@@ -1,10 +1,10 @@
 // Indexed Foot Traffic (foot-traffic.md "Indexed Foot Traffic"): one series per geography × chain, daily as trailing
 // 7-day means of daily normalized visits or monthly normalized visits, indexed to the first period of the range.
 import { DAY_MS, isoDay, periodBounds, periodOfDay, type IndexedFootTrafficRow } from '@atlas/domain';
+import { Params } from '../../../store/params.js';
 import { monthIndex } from '../rollups/definitions.js';
 import { deviceCount, devicesFirstIn } from './devices.js';
 import { geographyFields, periodFields, taxonomyFields } from './fields.js';
-import { parameterList } from './parameters.js';
 import type { PanelRelations, ViewRunner } from './types.js';
 
 type Granularity = 'daily' | 'monthly';
@@ -83,22 +83,16 @@ ORDER BY valued.i, valued.period`;
 export async function indexedSeries(engine: Parameters<ViewRunner>[0], panel: PanelRelations, period: IndexedPeriod, wanted: Pair[]) {
   const pairs = wanted.filter((pair, k) => wanted.findIndex((other) => other.geography === pair.geography && other.chain === pair.chain) === k);
   const g = period.granularity;
-  const chains = [...new Set(pairs.map((p) => p.chain))];
-  const geographies = [...new Set(pairs.map((p) => p.geography))];
-  const keys = { chains: parameterList(6, chains.length), geographies: parameterList(6 + chains.length, geographies.length) };
   const window =
     g === 'daily'
       ? { shown: period.start, start: isoDay(periodBounds(g, period.start).startMs - 6 * DAY_MS), end: isoDay(periodBounds(g, period.end).endMs) }
       : { shown: `${period.start}-01`, start: `${period.start}-01`, end: isoDay(periodBounds(g, period.end).endMs) };
-  const rows = await engine.queryRows(sql(panel, g, keys), [
-    pairs.map((p) => p.geography),
-    pairs.map((p) => p.chain),
-    window.start,
-    window.end,
-    window.shown,
-    ...chains,
-    ...geographies,
-  ]);
+  const params = new Params([pairs.map((p) => p.geography), pairs.map((p) => p.chain), window.start, window.end, window.shown]);
+  // Each distinct chain and geography a parameter of its own: the engine then skips the row groups of other chains in
+  // the sorted rollups, which it does not for a list unnested in a subquery.
+  const list = (values: string[]) => [...new Set(values)].map((value) => params.add(value)).join(', ');
+  const keys = { chains: list(pairs.map((p) => p.chain)), geographies: list(pairs.map((p) => p.geography)) };
+  const rows = await engine.queryRows(sql(panel, g, keys), params.values);
   // A daily series over the whole panel is some 14,000 rows of 1,100 days: each series' and each day's fields are
   // worked out once, and every row is written field by field (spreading them into each row took most of its time).
   // Rows name their series by number (1-based, as `pairs` numbers them) and their day as days since 1970: reading

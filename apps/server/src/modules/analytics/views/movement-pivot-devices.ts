@@ -5,10 +5,10 @@
 // devices whose masks of the combination's chains, ORed, meet the period's months, without grouping by device, like
 // Cross-Visitation. Chains ranked beyond the mask columns, or periods across two mask blocks, count devices in
 // chainVisitors instead (exact, slower).
+import { Params } from '../../../store/params.js';
 import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
 import { meetsMonths, monthWindow } from './devices.js';
 import type { PanelRelations, SqlRunner } from './types.js';
-import { parameterList } from './parameters.js';
 
 export type Dimension = 'age' | 'gender' | 'income' | 'geography' | 'period' | 'category' | 'chain';
 
@@ -137,11 +137,15 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   // Only devices with a visit to a selected chain in the periods count anywhere: the others are left out before the
   // grouping (in the country at 100 M visits, most devices visit none of a few chains).
   const visited = `((${ranks.map((rank) => `m${rank}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
-  // Each geography a parameter of its own (the file is sorted by geography).
-  const geographies = parameterList(1, q.geographies.length);
-  const d = q.geographies.length + 1;
+  // Each geography a parameter of its own: the engine then skips the row groups of other geographies (the file is
+  // sorted by geography), which it does not for a list unnested in a subquery.
+  const params = new Params();
+  const geographies = q.geographies.map((geography) => params.add(geography)).join(', ');
+  const demographics = q.demographics?.map((values) => params.add(values));
   const where = `geography_id IN (${geographies}) AND block = ${block} AND ${visited}${
-    q.demographics ? ` AND age IN (SELECT unnest($${d}::VARCHAR[])) AND gender IN (SELECT unnest($${d + 1}::VARCHAR[])) AND income IN (SELECT unnest($${d + 2}::VARCHAR[]))` : ''
+    demographics
+      ? ` AND age IN (SELECT unnest(${demographics[0]}::VARCHAR[])) AND gender IN (SELECT unnest(${demographics[1]}::VARCHAR[])) AND income IN (SELECT unnest(${demographics[2]}::VARCHAR[]))`
+      : ''
   }`;
   // A union of geographies counts a device once: its masks are ORed over them first (a device's demographics are its own).
   const source =
@@ -166,7 +170,7 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
 SELECT ${[...keys, 't', 'p.k', 'SUM(n) AS devices'].join(', ')}
 FROM counted JOIN (VALUES ${periodList}) AS p(k, mask) ON (counted.u & p.mask) <> 0
 GROUP BY ${[...keys, 't', 'p.k'].join(', ')}`,
-    [...q.geographies, ...(q.demographics ?? [])],
+    params.values,
   );
 
   const devices: PivotDevices = new Map();
