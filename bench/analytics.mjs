@@ -3,7 +3,8 @@
 // rollup build it relies on, and the same SQL on the local PostgreSQL with the same data (rows compared at relative 1e-9).
 // BENCH_VISITS (default "5M,100M"), BENCH_PG_VISITS (default "5M": copying 100 M visits into PostgreSQL and building the
 // rollups there takes far longer than the bench itself), BENCH_DATA (generated panels are kept there between runs),
-// BENCH_COLD_RUNS / BENCH_CACHED_RUNS / BENCH_PG_RUNS (runs per view, default 20 / 50 / 5: fewer for a quick check).
+// BENCH_COLD_RUNS / BENCH_CACHED_RUNS / BENCH_PG_RUNS (runs per view, default 20 / 50 / 5: fewer for a quick check),
+// BENCH_APPEND_VISITS (sizes the day's append is measured at, default every size).
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
@@ -21,7 +22,7 @@ const POSTGRES_RUNS = runs('BENCH_PG_RUNS', 5);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TABLES = ['visits', 'places', 'panel', 'population'];
 
-const parseSizes = (text) => text.split(',').filter(Boolean).map((size) => ({ label: size, visits: Number(size.replace(/M$/i, 'e6')) }));
+const parseSizes = (text) => text.split(',').filter(Boolean).map((size) => ({ label: size, visits: Number(size.replace(/K$/i, 'e3').replace(/M$/i, 'e6').replace(/B$/i, 'e9')) }));
 
 const time = async (task) => {
   const start = process.hrtime.bigint();
@@ -53,14 +54,17 @@ async function postgresReachable() {
   }
 }
 
-/** The panel's Parquet files for a size, generated once with the demo seed. */
+/** The panel's Parquet files for a size, generated once with the demo seed, and the generation's time when it ran. */
 function panelFiles(root, dataDir, size) {
   const dir = path.join(dataDir, `panel-${size.label}`);
+  let generatedMs = null;
   if (!TABLES.every((table) => existsSync(path.join(dir, `${table}.parquet`)))) {
     console.log(`> generating ${size.label} visits into ${dir}`);
+    const start = performance.now();
     execFileSync('node', [path.join(root, 'packages/analytics/dist/cli/generate.js'), '--visits', String(size.visits), '--seed', '1', '--out', dir], { stdio: 'inherit' });
+    generatedMs = performance.now() - start;
   }
-  return Object.fromEntries(TABLES.map((table) => [table, path.join(dir, `${table}.parquet`)]));
+  return { files: Object.fromEntries(TABLES.map((table) => [table, path.join(dir, `${table}.parquet`)])), generatedMs };
 }
 
 /**
@@ -121,6 +125,7 @@ export async function runAnalyticsBench({ root }) {
 
   const sizes = parseSizes(process.env.BENCH_VISITS ?? '5M,100M');
   const postgresSizes = new Set(parseSizes(process.env.BENCH_PG_VISITS ?? '5M').map((size) => size.label));
+  const appendSizes = process.env.BENCH_APPEND_VISITS === undefined ? null : new Set(parseSizes(process.env.BENCH_APPEND_VISITS).map((size) => size.label));
   const dataDir = process.env.BENCH_DATA ?? path.join(root, 'bench', 'tmp');
   await mkdir(dataDir, { recursive: true });
   const withPostgres = await postgresReachable();
@@ -142,7 +147,7 @@ export async function runAnalyticsBench({ root }) {
   ];
 
   for (const size of sizes) {
-    const files = panelFiles(root, dataDir, size);
+    const { files, generatedMs } = panelFiles(root, dataDir, size);
     const engineDir = await mkdtemp(path.join(os.tmpdir(), 'atlas-analytics-bench-'));
     // The engine records each dataset's current version in a metadata database: an in-memory one of its own here.
     const db = await openPglite(null);
@@ -178,7 +183,8 @@ export async function runAnalyticsBench({ root }) {
         warehouseNote = `copied and rolled up in ${(copied.ms / 1000).toFixed(1)} s`;
       }
 
-      lines.push(`## ${size.label} visits`, '', `Panel loaded in ${(load.ms / 1000).toFixed(1)} s. Rollups: ${builds.join(', ')}.`, `PostgreSQL: ${warehouseNote}.`, '');
+      const generated = generatedMs === null ? '' : `Panel generated in ${(generatedMs / 1000).toFixed(1)} s. `;
+      lines.push(`## ${size.label} visits`, '', `${generated}Panel loaded in ${(load.ms / 1000).toFixed(1)} s. Rollups: ${builds.join(', ')}.`, `PostgreSQL: ${warehouseNote}.`, '');
       lines.push(
         '| set / view | rows | first | cold p50 | cold p95 | heaviest rows | heaviest p50 | heaviest p95 | cached p50 | cached p95 | PostgreSQL p50 | PostgreSQL p95 | same rows |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -225,7 +231,8 @@ export async function runAnalyticsBench({ root }) {
         }
       }
       lines.push('');
-      lines.push(...(await benchAppend({ engine, relations, datasets, engineDir, appendRollups, appendedVisits, VIEWS, defaults })), '');
+      if (!appendSizes || appendSizes.has(size.label))
+        lines.push(...(await benchAppend({ engine, relations, datasets, engineDir, appendRollups, appendedVisits, VIEWS, defaults })), '');
       if (warehouse) {
         const client = new pg.Client({ connectionString: POSTGRES_URL });
         await client.connect();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSION_ACTIONS, type PermissionAction } from '@atlas/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveToken } from '../modules/auth/service.js';
+import { findReadableDataset } from '../modules/datasets/repo.js';
 import type { Queryable } from '../store/index.js';
 import { Params } from '../store/params.js';
 import { addUser, userId } from '../test-support/fixtures.js';
@@ -103,6 +104,9 @@ describe.each(testStores())('the access check on $name', (store) => {
       if (type === 'dataset' && identity && !adminMode) {
         const downloads = await checkDataDownload(h.db, identity, id).then(() => true, () => false);
         expect(told.includes('download')).toBe(downloads);
+        // Tiles read the dataset and its read check in one query: the same outcome as the check.
+        const found = await findReadableDataset(h.db, identity, id).then((dataset) => dataset.id, (error: { statusCode: number }) => error.statusCode);
+        expect(found).toBe(expected.read === 'allow' ? id : 404);
       }
       // The list filter encodes the same rules: the resource is listed exactly when it can be read.
       const params = new Params([id]);

@@ -125,6 +125,9 @@ export function assertAdminMode(identity: Identity | null, isAdmin: boolean | un
   return true;
 }
 
+/** The answer for a resource the caller may not know exists, exactly as for one that does not. */
+export const notVisible = (type: AccessResourceType, id: string) => notFound(`${resourceLabel(type)} not found`, `No ${resourceLabel(type).toLowerCase()} with id ${id}`);
+
 /** Resolves what the caller may do with one resource; 404 when they may not know it exists. */
 export async function resolveAccess(db: Queryable, identity: Identity | null, type: AccessResourceType, id: string, options: AccessOptions = {}): Promise<ResourceAccess> {
   const adminMode = assertAdminMode(identity, options.isAdmin);
@@ -137,7 +140,7 @@ export async function resolveAccess(db: Queryable, identity: Identity | null, ty
   );
   const row = rows[0];
   const rank = adminMode && row ? OWNER_RANK : row?.rank ?? null;
-  if (!row || rank === null) throw notFound(`${resourceLabel(type)} not found`, `No ${resourceLabel(type).toLowerCase()} with id ${id}`);
+  if (!row || rank === null) throw notVisible(type, id);
   return {
     type,
     id,

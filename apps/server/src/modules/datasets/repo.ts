@@ -1,5 +1,5 @@
 import type { Dataset, DatasetListQuery, DatasetMapRef, DatasetSortKey, DatasetMetadata, DatasetStatus, DatasetType, OwnerSummary, PublicDataset, TagSummary, Visibility } from '@atlas/domain';
-import { carriesEveryTag, inCallerOrganization, ownedByCaller, readableFilter, sharedWithFilter, type Stored } from '../../http/access.js';
+import { carriesEveryTag, inCallerOrganization, notVisible, ownedByCaller, readableFilter, sharedWithFilter, type Stored } from '../../http/access.js';
 import type { Identity } from '../../http/identity.js';
 import type { Queryable } from '../../store/index.js';
 import { containsPattern, Params } from '../../store/params.js';
@@ -115,6 +115,18 @@ export async function listDatasets(db: Queryable, identity: Identity, scope: Dat
 export async function findDataset(db: Queryable, id: string): Promise<StoredDataset | null> {
   const rows = await db.query<DatasetRow>(`${SELECT_DATASET} WHERE d.id = $1`, [id]);
   return rows[0] ? toDataset(rows[0]) : null;
+}
+
+/**
+ * The dataset when the caller may read it (404 otherwise, as `checkAccess(…, 'read')` answers), in one query: reading
+ * needs only a rank, which is what the list filter asks, so this equals the check followed by `findDataset`. For calls
+ * made many times a second (tiles), where the check's own round trip to the store is a third of the work.
+ */
+export async function findReadableDataset(db: Queryable, identity: Identity, id: string): Promise<StoredDataset> {
+  const params = new Params([id]);
+  const rows = await db.query<DatasetRow>(`${SELECT_DATASET} WHERE d.id = $1 AND ${readableFilter(identity, 'dataset', 'd', params)}`, params.values);
+  if (!rows[0]) throw notVisible('dataset', id);
+  return toDataset(rows[0]);
 }
 
 /** Which of `ids` are SQL datasets: one query for a whole pipeline (most name none), before any of them is opened. */

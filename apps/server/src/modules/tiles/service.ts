@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { TIME_INTERVALS, type HextileIndex, type HextileMetadata, type QuantileRow, type TileProxyQuery } from '@atlas/domain';
 import { cellToChildren, cellToChildrenSize } from 'h3-js';
 import type { Engine } from '../../engine/types.js';
-import { checkAccess } from '../../http/access.js';
 import { conflict, invalidInput, notFound } from '../../http/errors.js';
 import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
@@ -35,8 +34,7 @@ export interface Tileset {
 
 /** Read access, the record and its configuration, and checks of zipUrl. */
 async function openTileset(deps: TileDeps, identity: Identity, datasetId: string, query: TileProxyQuery): Promise<Tileset> {
-  await checkAccess(deps.db, identity, 'dataset', datasetId, 'read');
-  const dataset = (await datasetsRepo.findDataset(deps.db, datasetId))!;
+  const dataset = await datasetsRepo.findReadableDataset(deps.db, identity, datasetId);
   const config = readTilesetConfig(dataset);
   const version = dataset.metadata.dataVersion;
   if (typeof version !== 'string') {

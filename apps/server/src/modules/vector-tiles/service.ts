@@ -19,7 +19,7 @@ import type { Identity } from '../../http/identity.js';
 import type { Db } from '../../store/index.js';
 import { lockDataset, setDatasetState } from '../datasets/data-repo.js';
 import { presentDataset } from '../datasets/present.js';
-import { findDataset, updateDataset, type StoredDataset } from '../datasets/repo.js';
+import { findDataset, findReadableDataset, updateDataset, type StoredDataset } from '../datasets/repo.js';
 import { createDataset } from '../datasets/service.js';
 import { noData } from '../execution/index.js';
 import { assertBuildQuota, startTileLoad } from '../tiles/build-loads.js';
@@ -157,8 +157,7 @@ export interface ServedTileset {
 
 /** The tileset a tile call reads: readable, a vector tileset, with tiles (the previous ones while a rebuild runs). */
 export async function servedTileset(vt: VectorTiles, identity: Identity, id: string): Promise<ServedTileset> {
-  await checkAccess(vt.db, identity, 'dataset', id, 'read');
-  const dataset = (await findDataset(vt.db, id))!;
+  const dataset = await findReadableDataset(vt.db, identity, id);
   const tileset = dataset.type === 'vector-tile' ? vectorTileOf(dataset) : null;
   if (!tileset) throw notFound('Not a vector tileset', `Dataset ${id} is a ${dataset.type} dataset; build tiles with POST /v1/datasets/vectortile`);
   if (!tileset.version) throw notFound('The tileset has no tiles yet', dataset.status === 'error' ? `Its build failed: ${dataset.errorMessage ?? ''}` : `It is ${dataset.status} (${Math.round(tileset.progress * 100)}% built)`);
