@@ -1,7 +1,8 @@
 // generatePanel: builds the small tables in JS (seeded PRNG), hands them to DuckDB, and lets
 // DuckDB generate the visits (hash-based randomness over the visit index) in batches, then sort
-// them into Parquet; nothing of the visits is held in JS. Progress: a ProgressReport per stage
-// and batch (docs/analytics.md "Progress").
+// them into Parquet, a range of places at a time; nothing of the visits is held in JS. Progress:
+// a ProgressReport per stage, batch and range (docs/analytics.md "Progress").
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { loadModel } from './tables.js';
 import { createProgress, type Progress } from '../progress/progress.js';
 import { GENERATE_STAGES, type GenerateOptions, type GeneratePhase, type PanelFiles } from './types.js';
 import { REP_CHAIN_BITS } from './device-layout.js';
-import { VISITS_RAW, blockSize, visitsCopy, visitsInsert, type VisitsSqlInput } from './visits-sql.js';
+import { blockSize, bucketSortCopy, visitsBatchCopy, type VisitsSqlInput } from './visits-sql.js';
 
 /** Parquet settings for every table: v2 pages (delta encodings shrink sorted ids and timestamps). */
 const PARQUET = "FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE 1048576";
@@ -38,30 +39,67 @@ const MAX_BATCHES = 20;
 
 const visitBatches = (visits: number): number => Math.min(MAX_BATCHES, Math.ceil(visits / MIN_BATCH_VISITS));
 
-/** Generates the visits batch by batch into visits_raw, reporting the rows written after each. */
-const generateVisits = async (connection: DuckDBConnection, input: VisitsSqlInput, progress: Progress): Promise<void> => {
+/**
+ * Visits sorted at once at most: larger panels are sorted a range of places at a time, so that what the sort spills
+ * stays the size of a range (a single sort of 1 B visits spilled more than 77 GB and filled the disk).
+ */
+const SORT_VISITS = 50_000_000;
+
+/** Where the visits go between their generation and the sorted file: a folder of Parquet files per place range. */
+interface VisitParts {
+  dir: string;
+  buckets: number;
+  places: number;
+}
+
+/** Generates the visits batch by batch into their place ranges' folders, reporting the rows written after each. */
+const generateVisits = async (connection: DuckDBConnection, input: VisitsSqlInput, parts: VisitParts, progress: Progress): Promise<void> => {
   const blocks = Math.ceil(input.visits / input.block);
   const perBatch = Math.ceil(blocks / visitBatches(input.visits));
-  await connection.run(VISITS_RAW);
   progress.update('visits', 0, input.visits);
-  // Row order in visits_raw does not matter (the file's order is total: place, time, index), so the inserts need not keep it.
+  // The order written does not matter (each range is sorted by place, time and index), so the batches need not keep it.
   await connection.run('SET preserve_insertion_order = false');
-  for (let first = 0; first < blocks; first += perBatch) {
+  for (let first = 0, batch = 0; first < blocks; first += perBatch, batch++) {
     const last = Math.min(blocks, first + perBatch);
     await connection.run(`CREATE OR REPLACE TABLE blocks AS SELECT range AS b FROM range(${first}, ${last})`);
-    await connection.run(visitsInsert(input));
+    await connection.run(visitsBatchCopy(input, parts.dir, batch, parts.buckets, parts.places));
     if (last < blocks) progress.update('visits', last * input.block, input.visits);
   }
   await connection.run('SET preserve_insertion_order = true');
   progress.finish('visits', input.visits);
 };
 
-/** Sorts visits_raw into the file. DuckDB's counters stand still while it sorts, so the stage's count is known at its end. */
-const writeSortedVisits = async (connection: DuckDBConnection, file: string, visits: number, progress: Progress): Promise<void> => {
-  progress.update('visits sorted', 0, visits);
-  await connection.run(visitsCopy(file, PARQUET));
-  progress.finish('visits sorted', visits);
+/**
+ * Sorts each place range into a file of its own, ids continuing from the range before, then copies the files in order
+ * into `file` (one range: sorted into `file` directly). Rows written are counted: the ranges', then the copy's.
+ */
+const writeSortedVisits = async (connection: DuckDBConnection, parts: VisitParts, file: string, visits: number, progress: Progress): Promise<void> => {
+  const planned = sortedRowsPlanned(visits, parts.buckets);
+  progress.update('visits sorted', 0, planned);
+  if (parts.buckets === 1) {
+    await connection.run(bucketSortCopy(path.join(parts.dir, '*', '*.parquet'), 0, file, PARQUET));
+    progress.finish('visits sorted', planned);
+    return;
+  }
+  const sorted: string[] = [];
+  let offset = 0;
+  for (let bucket = 0; bucket < parts.buckets; bucket++) {
+    const folder = path.join(parts.dir, `bucket=${bucket}`);
+    // A range without a visit has no folder.
+    if (!existsSync(folder)) continue;
+    const target = path.join(parts.dir, `sorted-${bucket}.parquet`);
+    const written = await connection.runAndReadAll(bucketSortCopy(path.join(folder, '*.parquet'), offset, target, PARQUET));
+    offset += Number(written.getRows()[0]![0]);
+    sorted.push(target);
+    await rm(folder, { recursive: true, force: true });
+    progress.update('visits sorted', offset, planned);
+  }
+  await connection.run(`COPY (SELECT * FROM read_parquet([${sorted.map(sqlPath).join(', ')}])) TO ${sqlPath(file)} (${PARQUET})`);
+  progress.finish('visits sorted', planned);
 };
+
+/** Rows the sort stage writes: every visit once per range file, and once more into the panel's file when there are several. */
+const sortedRowsPlanned = (visits: number, buckets: number): number => (buckets === 1 ? visits : 2 * visits);
 
 export const generatePanel = async (options: GenerateOptions): Promise<PanelFiles> => {
   validate(options);
@@ -74,6 +112,7 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
   const footprint = buildFootprint(CHAINS, DMAS, new Rng(options.seed, 'places'));
   const population = buildPopulation(DMAS);
   const devices = deviceCount(options.visits);
+  const buckets = Math.max(1, Math.ceil(options.visits / (options.sortVisits ?? SORT_VISITS)));
   // Weights are rows written (the model: devices built); the sort reads every visit again, so it weighs as much.
   const planned: Record<GeneratePhase, number> = {
     model: devices,
@@ -81,7 +120,7 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
     population: population.length,
     panel: devices,
     visits: options.visits,
-    'visits sorted': options.visits,
+    'visits sorted': sortedRowsPlanned(options.visits, buckets),
   };
   const progress = createProgress(GENERATE_STAGES.map((name) => ({ name, weight: planned[name] })), (report) => options.onProgress?.(report));
   progress.update('model', 0, devices);
@@ -162,8 +201,9 @@ export const generatePanel = async (options: GenerateOptions): Promise<PanelFile
       block,
     };
     const partial = `${files.visits}.partial`;
-    await generateVisits(connection, input, progress);
-    await writeSortedVisits(connection, partial, options.visits, progress);
+    const parts = { dir: path.join(spill, 'visits'), buckets, places: footprint.places.length };
+    await generateVisits(connection, input, parts, progress);
+    await writeSortedVisits(connection, parts, partial, options.visits, progress);
     await rename(partial, files.visits);
   } finally {
     connection.closeSync();

@@ -15,6 +15,8 @@ export interface GenerateOptions {
   readonly threads?: number;
   /** DuckDB memory limit, e.g. "4GB" (default 2GB); beyond it the sort spills to a temporary folder in outDir. */
   readonly memoryLimit?: string;
+  /** Visits sorted at once at most (default 50 M): larger panels are sorted by ranges of places; the output is the same. */
+  readonly sortVisits?: number;
 }
 
 /** Stages of a generation, in order: their counts are rows of each table (the model: devices built in JS). */

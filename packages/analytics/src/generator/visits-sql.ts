@@ -146,18 +146,26 @@ visits AS (
 )`;
 };
 
-/** Appends the visits of the blocks table (one batch) to visits_raw, unordered: the batches make the progress counts. */
-export const visitsInsert = (input: VisitsSqlInput): string => `
-INSERT INTO visits_raw
-  ${visitsSelect(input)}
-  SELECT i, device_id, place_id, started_at, dwell_minutes FROM visits`;
+const quoted = (file: string): string => `'${file.replaceAll("'", "''")}'`;
 
-export const VISITS_RAW = 'CREATE TABLE visits_raw (i BIGINT, device_id INTEGER, place_id INTEGER, started_at TIMESTAMP, dwell_minutes DOUBLE)';
-
-/** The file: visits ordered by place and time, visit_id = rank in that order. */
-export const visitsCopy = (path: string, options: string): string => `
+/**
+ * Writes the visits of the blocks table (one batch) as Parquet under `dir`, one folder per place bucket
+ * (`bucket=k`: places ranked `(place_id - 1) * buckets / places`, so buckets are ranges of place ids in order).
+ * Rows are unordered: each bucket is sorted on its own afterwards.
+ */
+export const visitsBatchCopy = (input: VisitsSqlInput, dir: string, batch: number, buckets: number, places: number): string => `
 COPY (
-  SELECT row_number() OVER (ORDER BY place_id, started_at, i)::BIGINT AS visit_id, device_id, place_id, started_at, dwell_minutes
-  FROM visits_raw
+  ${visitsSelect(input)}
+  SELECT i, device_id, place_id, started_at, dwell_minutes, (place_id - 1) * ${buckets} // ${places} AS bucket FROM visits
+) TO ${quoted(dir)} (FORMAT parquet, COMPRESSION snappy, PARTITION_BY (bucket), FILENAME_PATTERN 'batch${batch}_{i}', OVERWRITE_OR_IGNORE)`;
+
+/**
+ * A bucket's visits ordered by place and time into `file`, visit_id = rank in that order after the `offset` visits of
+ * the buckets before (so the buckets' files in order are the panel's visits in order).
+ */
+export const bucketSortCopy = (files: string, offset: number, file: string, options: string): string => `
+COPY (
+  SELECT (${offset} + row_number() OVER (ORDER BY place_id, started_at, i))::BIGINT AS visit_id, device_id, place_id, started_at, dwell_minutes
+  FROM read_parquet(${quoted(files)}, hive_partitioning = false)
   ORDER BY visit_id
-) TO '${path.replaceAll("'", "''")}' (${options})`;
+) TO ${quoted(file)} (${options})`;

@@ -138,6 +138,9 @@ function highestBit(x: string): string {
 }
 
 const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
+const rankColumns = Array.from({ length: RANKED_CHAINS }, (_, k) => `m${k}`).join(', ');
+/** The country's masks of a device: its DMAs' rows ORed (a quarter of the rows the visitor rows are, and no CASE). */
+const countryMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(m${k}) AS m${k}`).join(', ');
 
 /** SQL: the mask block of a month index `k` counted from the masks' first month, and the months of a group as bits of it. */
 const maskBlock = (k: string) => `CAST((${k} - ${k} % ${MASK_MONTHS}) / ${MASK_MONTHS} AS INTEGER)`;
@@ -217,13 +220,16 @@ WITH v AS (
   SELECT c.country, c.dma_id, c.device_id, c.weight, c.age, c.gender, c.income, c.block, c.months, k.rank
   FROM ${r.chainVisitors} c JOIN ${r.chainRanks} k ON k.chain_id = c.chain_id WHERE k.rank < ${RANKED_CHAINS}
 ),
-scoped AS (
-  SELECT country AS geography_id, device_id, weight, age, gender, income, block, rank, months FROM v
-  UNION ALL SELECT dma_id, device_id, weight, age, gender, income, block, rank, months FROM v
-)
-SELECT geography_id, device_id, weight, age, gender, income, block,
+dmas AS (
+  SELECT dma_id AS geography_id, country, device_id, weight, age, gender, income, block,
        ${chainMasks}
-FROM scoped GROUP BY geography_id, device_id, weight, age, gender, income, block ORDER BY geography_id, block`,
+  FROM v GROUP BY dma_id, country, device_id, weight, age, gender, income, block
+)
+SELECT geography_id, device_id, weight, age, gender, income, block, ${rankColumns} FROM dmas
+UNION ALL
+SELECT country, device_id, weight, age, gender, income, block, ${countryMasks}
+FROM dmas GROUP BY country, device_id, weight, age, gender, income, block
+ORDER BY geography_id, block`,
 
   /**
    * Customer Journey (foot-traffic.md): per primary visit, its same-day neighbours before and after, skipping visits
