@@ -28,6 +28,11 @@ describe('engine queries', () => {
     ]);
   });
 
+  it('binds a list of numbers with the type its statement declares, whatever its first item', async () => {
+    const rows = await env.engine.queryRows('SELECT unnest($1::FLOAT8[]) AS x, unnest($2::BIGINT[]) AS y', [[1, 0.5], [1, 2 ** 40]]);
+    expect(rows).toEqual([{ x: 1, y: 1 }, { x: 0.5, y: 2 ** 40 }]);
+  });
+
   it('names no server path in its errors (files, the extension folder)', async () => {
     for (const sql of [`SELECT * FROM read_parquet('${env.dataDir}/datasets/none.parquet')`, 'LOAD spatial']) {
       const error = (await env.engine.queryRows(sql, []).catch((failure: unknown) => failure)) as { details: string };

@@ -1,10 +1,21 @@
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBPreparedStatement, DuckDBResult, DuckDBType } from '@duckdb/node-api';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBDataChunk, type DuckDBPreparedStatement, type DuckDBResult, type DuckDBType } from '@duckdb/node-api';
 import { AppStatusCode } from '@atlas/domain';
 import { AppError } from '../http/errors.js';
 import { redactPaths } from '../http/redact.js';
 import type { ConnectionPool } from './pool.js';
 import type { QueryOptions } from './types.js';
 import { toDuckDBValue } from './values.js';
+
+/**
+ * Binds the parameters; a list of numbers with the type its statement declares (`$1::FLOAT8[]`): left to itself, the
+ * client types a list by its first item, so [1, 0.5] became INTEGER[] and failed on 0.5.
+ */
+function bindParams(prepared: DuckDBPreparedStatement, params: readonly unknown[]): void {
+  params.forEach((value, index) => {
+    const declared = Array.isArray(value) && value.every((item) => typeof item === 'number') ? prepared.parameterType(index + 1) : undefined;
+    prepared.bindValue(index + 1, toDuckDBValue(value), declared?.typeId === DuckDBTypeId.LIST ? declared : undefined);
+  });
+}
 
 export const queryTimedOut = (timeoutMs: number) =>
   new AppError(408, 'Query timed out', AppStatusCode.QueryTimeout, `The query ran longer than ${timeoutMs} ms and was cancelled`);
@@ -61,7 +72,7 @@ export class RunningQuery {
       try {
         if (run.stopped) throw run.stopped;
         check?.(prepared);
-        prepared.bind(params.map(toDuckDBValue));
+        bindParams(prepared, params);
         run.result = await run.guard(prepared.stream());
       } finally {
         prepared.destroySync();

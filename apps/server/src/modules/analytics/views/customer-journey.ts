@@ -38,7 +38,7 @@ const sql = (r: PanelRelations, primary: Level, by: Level, masks: boolean) => `
 WITH ${periodsCte(3)},
 found AS (
   SELECT r.relationship, r.x_${by} AS x, SUM(r.weighted) AS weighted, SUM(r.weighted * pr.factor) AS normalized
-  FROM ${r.journeys} r JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
+  FROM ${r.journeys} r JOIN pr ON r.month = pr.month
   WHERE r.skip = '${primary}' AND r.${primary}_id = $1 AND (r.country = $2 OR r.dma_id = $2)
   GROUP BY r.relationship, r.x_${by}
 ),

@@ -24,21 +24,23 @@ const DIMENSION_SQL: Readonly<Record<Dimension, string>> = {
 
 // Reads the monthly cells (or, without demographics, the monthly rollup). $1..$3 periods, $4 geographies, $5 taxonomies (a
 // visit passes when its chain or its category is listed), $6 ages, $7 genders, $8 incomes (sent only with the cells).
-// Geography as a dimension joins g (a visit counts once in every selected geography holding it: the US and its DMA both);
+// Geography as a dimension joins g (a visit counts once in every selected geography holding it: the US and its DMA both,
+// each row read once for its country and once for its DMA, joined by equality: an OR join ran as a nested loop);
 // otherwise the geographies filter as a union, each visit once. Each month joins exactly one period (the windows are
 // disjoint and whole months), whose factor normalizes its visits. Dimension values come back as dim0, dim1, …; the
 // devices of each combination are counted apart (movement-pivot-devices.ts).
 const sql = (r: PanelRelations, dimensions: Dimension[], byCell: boolean) => {
   const geographyDimension = dimensions.includes('geography');
   const expressions = dimensions.map((dimension) => DIMENSION_SQL[dimension]);
+  const source = byCell ? r.monthlyCells : r.monthly;
   return `
 WITH ${periodsCte(1)},
 g AS (SELECT unnest($4::VARCHAR[]) AS id)
 SELECT ${expressions.map((expression, k) => `${expression} AS dim${k}`).join(', ')},
        SUM(r.weighted * pr.factor)::FLOAT8 AS normalized_visits, SUM(r.visits) AS raw_visits
-FROM ${byCell ? r.monthlyCells : r.monthly} r
-JOIN pr ON r.month >= pr.start_at AND r.month < pr.end_at
-${geographyDimension ? 'JOIN g ON g.id = r.country OR g.id = r.dma_id' : ''}
+FROM ${geographyDimension ? `(SELECT *, country AS geography_id FROM ${source} UNION ALL SELECT *, dma_id FROM ${source})` : source} r
+JOIN pr ON r.month = pr.month
+${geographyDimension ? 'JOIN g ON g.id = r.geography_id' : ''}
 WHERE (r.chain_id IN (SELECT unnest($5::VARCHAR[])) OR r.category_id IN (SELECT unnest($5::VARCHAR[])))
   ${byCell ? 'AND r.age IN (SELECT unnest($6::VARCHAR[])) AND r.gender IN (SELECT unnest($7::VARCHAR[])) AND r.income IN (SELECT unnest($8::VARCHAR[]))' : ''}
   ${geographyDimension ? '' : 'AND (r.country IN (SELECT id FROM g) OR r.dma_id IN (SELECT id FROM g))'}
