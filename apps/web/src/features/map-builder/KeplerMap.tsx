@@ -4,13 +4,15 @@
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import type { Store } from 'redux';
-import { AddDataButtonFactory, ColorRangeSelectorFactory, LayerConfiguratorFactory, MapManagerFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
+import { AddDataButtonFactory, ColorRangeSelectorFactory, LayerConfiguratorFactory, MapManagerFactory, MapsLayoutFactory, PanelHeaderFactory, injectComponents } from '@kepler.gl/components';
 import { KEPLER_COLOR_PALETTES } from '@kepler.gl/constants';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { KeplerColorPalette, KeplerMapStyle } from '../map-builder-prefetch';
+import { AtlasDeck } from './AtlasDeck';
 import { HEX_TILE_MESSAGES } from './hex-tiles/HexTileLayer';
 import { AtlasLayerConfiguratorFactory } from './hex-tiles/HexTileLayerConfigurator';
 import { KEPLER_ID, KEPLER_MAPBOX_TOKEN } from './keplerStore';
+import { sameProps } from './sameElements';
 
 const UserPalettesContext = createContext<readonly KeplerColorPalette[]>([]);
 
@@ -90,19 +92,33 @@ function AtlasMapManagerFactory(MapStyleSelector: ComponentType<Record<string, u
 const NO_STYLE_ACTIONS = {};
 AtlasMapManagerFactory.deps = (MapManagerFactory as unknown as { deps: unknown[] }).deps;
 
+/**
+ * kepler.gl's layout of its map containers, rendered only when its map state or its containers' props change.
+ * kepler.gl's root re-renders the containers whenever it renders itself (its own size report after mounting, a modal
+ * opened), with props that did not change; each render of a container hands deck.gl a new layers array, which deck.gl
+ * redraws in full. The containers still render for their own state and contexts (the view state, the theme).
+ */
+function AtlasMapsLayoutFactory(...deps: unknown[]) {
+  const Base = (MapsLayoutFactory as unknown as (...args: unknown[]) => ComponentType<Record<string, unknown>>)(...deps);
+  return memo(Base, sameProps);
+}
+AtlasMapsLayoutFactory.deps = (MapsLayoutFactory as unknown as { deps: unknown[] }).deps;
+
 const KeplerGl = injectComponents([
   [ColorRangeSelectorFactory, AtlasColorRangeSelectorFactory],
   [PanelHeaderFactory, AtlasPanelHeaderFactory],
   [AddDataButtonFactory, NoAddDataButtonFactory],
   [MapManagerFactory, AtlasMapManagerFactory],
   [LayerConfiguratorFactory, AtlasLayerConfiguratorFactory],
+  [MapsLayoutFactory, AtlasMapsLayoutFactory],
 ] as never) as ComponentType<Record<string, unknown>>;
 
 /** kepler.gl's English messages, with the name of our Hex Tile layer. */
 const LOCALE_MESSAGES = { en: HEX_TILE_MESSAGES };
 
-// deck.gl keeps its drawing buffer so the thumbnail (and a bench's pixel probe) can read what it drew.
-const DECK_PROPS = { glOptions: { preserveDrawingBuffer: true } };
+// deck.gl keeps its drawing buffer so the thumbnail (and a bench's pixel probe) can read what it drew. Its Deck is
+// ours (@deck.gl/react's `Deck` prop), which does not draw the opened map again when nothing changed (see AtlasDeck).
+const DECK_PROPS = { glOptions: { preserveDrawingBuffer: true }, Deck: AtlasDeck };
 
 export interface KeplerMapProps {
   store: Store;
