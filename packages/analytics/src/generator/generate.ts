@@ -19,12 +19,11 @@ import { loadModel } from './tables.js';
 import { createProgress, type Progress } from '../progress/progress.js';
 import { GENERATE_STAGES, type GenerateOptions, type GeneratePhase, type PanelFiles } from './types.js';
 import { REP_CHAIN_BITS } from './device-layout.js';
-import { blockSize, bucketSortCopy, visitsBatchCopy, type VisitsSqlInput } from './visits-sql.js';
+import { blockSize, bucketSortCopy, sqlPath, visitsBatchCopy, type VisitsSqlInput } from './visits-sql.js';
 
 /** Parquet settings for every table: v2 pages (delta encodings shrink sorted ids and timestamps). */
 const PARQUET = "FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE 1048576";
 const DEFAULT_MEMORY_LIMIT = '2GB';
-const sqlPath = (file: string): string => `'${file.replaceAll("'", "''")}'`;
 
 const validate = (options: GenerateOptions): void => {
   // The packed device columns hold chain indexes in 6 bits and market indexes in 7 bits.

@@ -146,7 +146,8 @@ visits AS (
 )`;
 };
 
-const quoted = (file: string): string => `'${file.replaceAll("'", "''")}'`;
+/** A file path as an SQL string literal. */
+export const sqlPath = (file: string): string => `'${file.replaceAll("'", "''")}'`;
 
 /**
  * Writes the visits of the blocks table (one batch) as Parquet under `dir`, one folder per place bucket
@@ -157,7 +158,7 @@ export const visitsBatchCopy = (input: VisitsSqlInput, dir: string, batch: numbe
 COPY (
   ${visitsSelect(input)}
   SELECT i, device_id, place_id, started_at, dwell_minutes, (place_id - 1) * ${buckets} // ${places} AS bucket FROM visits
-) TO ${quoted(dir)} (FORMAT parquet, COMPRESSION snappy, PARTITION_BY (bucket), FILENAME_PATTERN 'batch${batch}_{i}', OVERWRITE_OR_IGNORE)`;
+) TO ${sqlPath(dir)} (FORMAT parquet, COMPRESSION snappy, PARTITION_BY (bucket), FILENAME_PATTERN 'batch${batch}_{i}', OVERWRITE_OR_IGNORE)`;
 
 /**
  * A bucket's visits ordered by place and time into `file`, visit_id = rank in that order after the `offset` visits of
@@ -166,6 +167,6 @@ COPY (
 export const bucketSortCopy = (files: string, offset: number, file: string, options: string): string => `
 COPY (
   SELECT (${offset} + row_number() OVER (ORDER BY place_id, started_at, i))::BIGINT AS visit_id, device_id, place_id, started_at, dwell_minutes
-  FROM read_parquet(${quoted(files)}, hive_partitioning = false)
+  FROM read_parquet(${sqlPath(files)}, hive_partitioning = false)
   ORDER BY visit_id
-) TO ${quoted(file)} (${options})`;
+) TO ${sqlPath(file)} (${options})`;

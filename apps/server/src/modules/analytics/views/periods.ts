@@ -1,5 +1,5 @@
 // The periods of a window for the view SQL. The formats and their arithmetic are @atlas/domain's (periods.ts).
-import { periodBounds, periodsFromTo, periodWindow, type PeriodGranularity } from '@atlas/domain';
+import { convertPeriod, periodBounds, periodsFromTo, periodWindow, type PeriodGranularity } from '@atlas/domain';
 
 /** The periods start..end (inclusive) in order, each with its half-open window, calendar and standard days. */
 export const periodsBetween = (granularity: Exclude<PeriodGranularity, 'daily'>, start: string, end: string) =>
@@ -15,14 +15,11 @@ export const periodsBetween = (granularity: Exclude<PeriodGranularity, 'daily'>,
 export const periodsCte = (first: number) => `
 pr AS (SELECT unnest($${first}::VARCHAR[])::DATE AS month, unnest($${first + 1}::INTEGER[]) AS pi, unnest($${first + 2}::FLOAT8[]) AS factor)`;
 
-/** The first day of each month start..end (exclusive), as YYYY-MM-DD. */
-function monthsOf(start: string, end: string): string[] {
-  const months: string[] = [];
-  for (let day = new Date(`${start}T00:00:00Z`); day.toISOString().slice(0, 10) < end; day.setUTCMonth(day.getUTCMonth() + 1)) months.push(day.toISOString().slice(0, 10));
-  return months;
-}
+/** The first day of each month of a period (a month, or a quarter's three), as YYYY-MM-DD. */
+const monthsOf = (period: string) =>
+  periodsFromTo('monthly', convertPeriod(period, 'monthly', 'start'), convertPeriod(period, 'monthly', 'end')).map((month) => periodWindow('monthly', month).start);
 
 export function periodParams(periods: ReturnType<typeof periodsBetween>): [string[], number[], number[]] {
-  const rows = periods.flatMap((period, k) => monthsOf(period.start, period.end).map((month) => ({ month, pi: k + 1, factor: period.standardDays / period.days })));
+  const rows = periods.flatMap((period, k) => monthsOf(period.value).map((month) => ({ month, pi: k + 1, factor: period.standardDays / period.days })));
   return [rows.map((row) => row.month), rows.map((row) => row.pi), rows.map((row) => row.factor)];
 }
