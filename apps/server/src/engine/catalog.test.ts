@@ -82,7 +82,7 @@ describe.each(testStores())('engine catalog in the metadata database ($name)', (
       version: 'legacy-1', parquet: 'legacy-1.parquet', arrow: null, columns: data.columns, rowCount: 1, sizeBytes: data.sizeBytes,
       latColumn: 'y', lngColumn: 'x', geometryColumn: null, createdAt: new Date().toISOString(),
     };
-    await writeFile(path.join(folder, 'legacy-1.parquet'), await import('node:fs/promises').then((fs) => fs.readFile(data.parquetFile)));
+    await writeFile(path.join(folder, 'legacy-1.parquet'), await import('node:fs/promises').then((fs) => fs.readFile(data.parquetFiles[0]!)));
     await writeFile(path.join(folder, 'legacy-0.parquet'), 'an older version');
     await writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
 
@@ -102,11 +102,13 @@ describe.each(testStores())('engine catalog in the metadata database ($name)', (
     await db.query(`INSERT INTO server_instances (id) VALUES ($1)`, [live]);
     await db.query(`INSERT INTO server_instances (id, heartbeat_at) VALUES ($1, now() - interval '1 hour')`, [dead]);
     await db.query(`INSERT INTO engine_writes (data_id, version, instance_id) VALUES ($1, 'v-live', $2), ($1, 'v-dead', $3)`, [id, live, dead]);
-    for (const name of ['v-live.parquet.tmp', 'v-dead.parquet.tmp', 'v-dead.parquet', 'v-dead.arrow.tmp']) await writeFile(path.join(folder, name), 'half');
+    // A version of several files (rows appended: linked files, then the new part) included.
+    const written = ['v-live.parquet', 'v-live.p1.parquet.tmp', 'v-dead.parquet', 'v-dead.p1.parquet', 'v-dead.p15.parquet.tmp', 'v-dead.arrow.tmp'];
+    for (const name of written) await writeFile(path.join(folder, name), 'half');
 
     await engine.sweep();
 
-    expect(await files(id)).toEqual(['v-live.parquet.tmp']);
+    expect(await files(id)).toEqual(['v-live.p1.parquet.tmp', 'v-live.parquet']);
     expect((await db.query(`SELECT version FROM engine_writes WHERE data_id = $1`, [id])).map((row) => row.version)).toEqual(['v-live']);
   });
 });

@@ -6,8 +6,9 @@ import type { Db, Queryable } from '../store/index.js';
 
 export interface StoredVersion {
   version: string;
-  /** File names inside the entry's folder. */
+  /** File names inside the entry's folder: the first Parquet file, and those read after it (appended rows; engine/types.ts MAX_DATA_FILES). */
   parquet: string;
+  parts: string[];
   arrow: string | null;
   columns: ColumnInfo[];
   rowCount: number;
@@ -20,6 +21,7 @@ export interface StoredVersion {
 interface VersionRow {
   version: string;
   parquet_file: string;
+  parquet_parts: string[] | null;
   arrow_file: string | null;
   columns: ColumnInfo[];
   row_count: number;
@@ -29,11 +31,12 @@ interface VersionRow {
   geometry_column: string | null;
 }
 
-const COLUMNS = 'version, parquet_file, arrow_file, columns, row_count, size_bytes, lat_column, lng_column, geometry_column';
+const COLUMNS = 'version, parquet_file, parquet_parts, arrow_file, columns, row_count, size_bytes, lat_column, lng_column, geometry_column';
 
 const stored = (row: VersionRow): StoredVersion => ({
   version: row.version,
   parquet: row.parquet_file,
+  parts: row.parquet_parts ?? [],
   arrow: row.arrow_file,
   columns: row.columns,
   rowCount: Number(row.row_count),
@@ -43,8 +46,11 @@ const stored = (row: VersionRow): StoredVersion => ({
   geometryColumn: row.geometry_column,
 });
 
+/** The Parquet files of a version, in the order their rows are read. */
+export const parquetFiles = (version: StoredVersion) => [version.parquet, ...version.parts];
+
 /** The files a version has (or had, half-written) in its folder. */
-export const versionFiles = (version: StoredVersion) => [version.parquet, version.arrow].filter((name): name is string => name !== null);
+export const versionFiles = (version: StoredVersion) => [...parquetFiles(version), version.arrow].filter((name): name is string => name !== null);
 
 export async function currentVersion(db: Queryable, dataId: string, lock = false): Promise<StoredVersion | null> {
   const rows = await db.query<VersionRow>(`SELECT ${COLUMNS} FROM engine_data WHERE data_id = $1${lock ? ' FOR UPDATE' : ''}`, [dataId]);
@@ -78,8 +84,8 @@ export async function switchVersion(tx: Queryable, dataId: string, next: StoredV
   if (!(await insertVersion(tx, dataId, next))) {
     previous = await currentVersion(tx, dataId, true);
     await tx.query(
-      `UPDATE engine_data SET version = $2, parquet_file = $3, arrow_file = $4, columns = $5::jsonb, row_count = $6, size_bytes = $7,
-         lat_column = $8, lng_column = $9, geometry_column = $10, switched_at = now() WHERE data_id = $1`,
+      `UPDATE engine_data SET version = $2, parquet_file = $3, parquet_parts = $4::text[], arrow_file = $5, columns = $6::jsonb, row_count = $7, size_bytes = $8,
+         lat_column = $9, lng_column = $10, geometry_column = $11, switched_at = now() WHERE data_id = $1`,
       versionValues(dataId, next),
     );
   }
@@ -114,9 +120,11 @@ export async function knownFiles(db: Queryable, dataId: string): Promise<string[
 
 /** Whether a file (by data id and name) belongs to a current version or to a version this instance is writing. */
 export async function liveFiles(db: Queryable, instanceId: string): Promise<(dataId: string, name: string) => boolean> {
-  const current = await db.query<{ data_id: string; parquet_file: string; arrow_file: string | null }>(`SELECT data_id, parquet_file, arrow_file FROM engine_data`);
+  const current = await db.query<{ data_id: string; parquet_file: string; parquet_parts: string[] | null; arrow_file: string | null }>(
+    `SELECT data_id, parquet_file, parquet_parts, arrow_file FROM engine_data`,
+  );
   const writing = await db.query<{ data_id: string; version: string }>(`SELECT data_id, version FROM engine_writes WHERE instance_id = $1`, [instanceId]);
-  const named = new Set(current.flatMap((row) => [`${row.data_id}/${row.parquet_file}`, `${row.data_id}/${row.arrow_file}`]));
+  const named = new Set(current.flatMap((row) => [row.parquet_file, ...(row.parquet_parts ?? []), row.arrow_file].map((name) => `${row.data_id}/${name}`)));
   const versions = new Set(writing.map((row) => `${row.data_id}/${row.version}`));
   return (dataId, name) => named.has(`${dataId}/${name}`) || versions.has(`${dataId}/${name.split('.')[0]}`);
 }
@@ -155,7 +163,7 @@ export async function forgetLeftover(db: Queryable, leftover: Leftover): Promise
 }
 
 const versionValues = (dataId: string, version: StoredVersion) => [
-  dataId, version.version, version.parquet, version.arrow, JSON.stringify(version.columns), version.rowCount, version.sizeBytes,
+  dataId, version.version, version.parquet, version.parts, version.arrow, JSON.stringify(version.columns), version.rowCount, version.sizeBytes,
   version.latColumn, version.lngColumn, version.geometryColumn,
 ];
 
@@ -165,7 +173,7 @@ const versionValues = (dataId: string, version: StoredVersion) => [
  */
 export async function insertVersion(db: Queryable, dataId: string, version: StoredVersion): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO engine_data (data_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10) ON CONFLICT (data_id) DO NOTHING RETURNING data_id`,
+    `INSERT INTO engine_data (data_id, ${COLUMNS}) VALUES ($1, $2, $3, $4::text[], $5, $6::jsonb, $7, $8, $9, $10, $11) ON CONFLICT (data_id) DO NOTHING RETURNING data_id`,
     versionValues(dataId, version),
   );
   return rows.length > 0;

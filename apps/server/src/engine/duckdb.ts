@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, copyFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -17,7 +17,7 @@ import { ConnectionPool } from './pool.js';
 import { profileParquet } from './profile.js';
 import { RunningQuery } from './query.js';
 import { sqlString } from './sql.js';
-import { DataStorage } from './storage.js';
+import { DataStorage, MAX_VERSION_FILES, parquetName } from './storage.js';
 import type { CommitData, DatasetData, Engine, ExportFormat, IngestOptions, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
 import { registerUdfs } from './udfs.js';
 import { toJsonValue } from './values.js';
@@ -59,6 +59,14 @@ async function openStream(file: string): Promise<Readable> {
   await once(stream, 'open');
   return stream;
 }
+
+/** A hard link (the file's data shared, never copied), or a copy where the file system has none. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  await link(from, to).catch(() => copyFile(from, to));
+}
+
+/** The SQL relation reading a version's Parquet files, in order, as one table. */
+const parquetRelation = (files: readonly string[]) => `read_parquet(${files.length === 1 ? sqlString(files[0]!) : `[${files.map(sqlString).join(', ')}]`})`;
 
 /** The embedded DuckDB engine: one in-memory instance; dataset data as Parquet files it reads. */
 export class DuckDbEngine implements Engine {
@@ -142,7 +150,8 @@ export class DuckDbEngine implements Engine {
    */
   private async importManifests(): Promise<void> {
     for await (const { datasetId, manifest, names } of this.storage.legacyManifests()) {
-      const { createdAt: _createdAt, ...version } = manifest;
+      const { createdAt: _createdAt, ...legacy } = manifest;
+      const version: catalog.StoredVersion = { ...legacy, parts: [] };
       await this.db.transaction(async (tx) => {
         await catalog.insertVersion(tx, datasetId, version);
         const current = await catalog.currentVersion(tx, datasetId);
@@ -187,13 +196,13 @@ export class DuckDbEngine implements Engine {
   async datasetData(datasetId: string, db: Queryable = this.db): Promise<DatasetData | null> {
     const version = await catalog.currentVersion(db, datasetId);
     if (!version) return null;
-    await this.storage.ensureLocal(datasetId, [version.parquet]);
+    await this.storage.ensureLocal(datasetId, catalog.parquetFiles(version));
     return this.describe(datasetId, version);
   }
 
   async datasetsData(datasetIds: readonly string[], db: Queryable = this.db): Promise<Map<string, DatasetData>> {
     const versions = await catalog.currentVersions(db, datasetIds);
-    await Promise.all([...versions].map(([id, version]) => this.storage.ensureLocal(id, [version.parquet])));
+    await Promise.all([...versions].map(([id, version]) => this.storage.ensureLocal(id, catalog.parquetFiles(version))));
     return new Map([...versions].map(([id, version]) => [id, this.describe(id, version)]));
   }
 
@@ -225,7 +234,7 @@ export class DuckDbEngine implements Engine {
       this.load(
         datasetId,
         (connection, target) => connection.run(`COPY (${select}) TO ${sqlString(target)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rowGroup})`).then(() => undefined),
-        {},
+        { commit: options.commit, extend: options.extend },
       ),
     );
   }
@@ -236,10 +245,12 @@ export class DuckDbEngine implements Engine {
       if (!source) return null;
       const version = this.storage.newVersion();
       await mkdir(this.storage.dir(toDatasetId), { recursive: true });
-      const copy: catalog.StoredVersion = { ...source, version, parquet: `${version}.parquet`, arrow: source.arrow ? `${version}.arrow` : null };
+      const names = catalog.parquetFiles(source).map((_, k) => parquetName(version, k));
+      const copy: catalog.StoredVersion = { ...source, version, parquet: names[0]!, parts: names.slice(1), arrow: source.arrow ? `${version}.arrow` : null };
       await this.storage.ensureLocal(fromDatasetId, catalog.versionFiles(source));
-      await copyFile(this.storage.file(fromDatasetId, source.parquet), this.storage.file(toDatasetId, copy.parquet));
-      if (source.arrow) await copyFile(this.storage.file(fromDatasetId, source.arrow), this.storage.file(toDatasetId, copy.arrow!));
+      const files = catalog.versionFiles(source);
+      const copies = catalog.versionFiles(copy);
+      for (const [k, name] of files.entries()) await copyFile(this.storage.file(fromDatasetId, name), this.storage.file(toDatasetId, copies[k]!));
       await this.storage.publish(toDatasetId, catalog.versionFiles(copy));
       // The copy is new, so nothing is replaced; if the caller's transaction rolls back, it deletes the copy's data.
       await catalog.switchVersion(tx, toDatasetId, copy, null);
@@ -255,30 +266,34 @@ export class DuckDbEngine implements Engine {
     });
   }
 
-  /** The dataset's data as a file stream: Arrow IPC (the stored copy, or encoded from Parquet), CSV or the Parquet file; null when none. */
+  /**
+   * The dataset's data as a file stream: Arrow IPC (the stored copy, or encoded from Parquet), CSV or Parquet (the
+   * stored file, or one written from a version of several); null when none.
+   */
   async exportData(datasetId: string, format: ExportFormat, options?: QueryOptions): Promise<Readable | null> {
     const version = await catalog.currentVersion(this.db, datasetId);
     if (!version) return null;
     await this.storage.ensureLocal(datasetId, catalog.versionFiles(version));
-    const parquet = this.storage.file(datasetId, version.parquet);
+    const { relation } = this.describe(datasetId, version);
     // Opened now: a version replaced meanwhile keeps its files for the grace period, and an open file stays readable.
-    if (format === 'parquet') return openStream(parquet);
+    if (format === 'parquet' && version.parts.length === 0) return openStream(this.storage.file(datasetId, version.parquet));
     if (format === 'arrow') {
       if (version.arrow) return openStream(this.storage.file(datasetId, version.arrow));
-      return this.queryArrow(`SELECT * FROM read_parquet(${sqlString(parquet)})`, [], options);
+      return this.queryArrow(`SELECT * FROM ${relation}`, [], options);
     }
-    const csv = this.storage.tmpFile('csv');
-    const run = await RunningQuery.start(this.pool, `COPY (SELECT * FROM read_parquet(${sqlString(parquet)})) TO ${sqlString(csv)} (FORMAT csv, HEADER)`, [], options);
+    const file = this.storage.tmpFile(format);
+    const written = format === 'csv' ? 'FORMAT csv, HEADER' : 'FORMAT parquet';
+    const run = await RunningQuery.start(this.pool, `COPY (SELECT * FROM ${relation}) TO ${sqlString(file)} (${written})`, [], options);
     try {
       while (await run.next());
     } catch (error) {
-      await rm(csv, { force: true });
+      await rm(file, { force: true });
       throw error;
     } finally {
       run.close();
     }
-    const stream = createReadStream(csv);
-    stream.once('close', () => void rm(csv, { force: true }));
+    const stream = createReadStream(file);
+    stream.once('close', () => void rm(file, { force: true }));
     return stream;
   }
 
@@ -296,34 +311,65 @@ export class DuckDbEngine implements Engine {
 
   /**
    * Converts into a new Parquet version, profiles it, then switches to it in one metadata transaction (with the
-   * caller's `commit`). The write is recorded first, so no sweep takes its files while it runs.
+   * caller's `commit`). The write is recorded first, so no sweep takes its files while it runs. Extending another
+   * entry's data, the version is that data's files (linked) and the converted file after them.
    */
-  private async load(datasetId: string, convert: (connection: DuckDBConnection, target: string) => Promise<void>, options: { commit?: CommitData }): Promise<DatasetData> {
+  private async load(
+    datasetId: string, convert: (connection: DuckDBConnection, target: string) => Promise<void>, options: { commit?: CommitData; extend?: string },
+  ): Promise<DatasetData> {
     const version = this.storage.newVersion();
     await catalog.beginWrite(this.db, datasetId, version, this.cluster.instanceId);
     try {
       await mkdir(this.storage.dir(datasetId), { recursive: true });
-      const parquetName = `${version}.parquet`;
-      const partial = this.storage.file(datasetId, `${parquetName}.tmp`);
+      const base = options.extend === undefined ? [] : await this.linkBase(options.extend, datasetId, version);
+      const partName = parquetName(version, base.length);
+      const partial = this.storage.file(datasetId, `${partName}.tmp`);
       const connection = await this.pool.acquire();
       try {
         await convert(connection, partial);
       } finally {
         this.pool.release(connection);
       }
-      const parquet = this.storage.file(datasetId, parquetName);
-      await rename(partial, parquet);
-      const profile = await profileParquet((sql) => this.queryRows(sql, []), parquet);
+      const part = this.storage.file(datasetId, partName);
+      await rename(partial, part);
+      const names = [...base.map((_, k) => parquetName(version, k)), partName];
+      const profile = options.extend === undefined ? await profileParquet((sql) => this.queryRows(sql, []), part) : await this.extendedProfile(options.extend, part);
       if (profile.columns.length === 0) throw new IngestError('The file has no columns');
-      // Bytes stored for the dataset (the Parquet file; an Arrow copy adds its own): what the storage quota counts.
-      const sizeBytes = (await stat(parquet)).size;
-      await this.storage.publish(datasetId, [parquetName]);
-      return await this.switchTo(datasetId, { version, parquet: parquetName, arrow: null, ...profile, sizeBytes }, options.commit);
+      // Bytes stored for the dataset (its Parquet files; an Arrow copy adds its own): what the storage quota counts.
+      let sizeBytes = 0;
+      for (const name of names) sizeBytes += (await stat(this.storage.file(datasetId, name))).size;
+      await this.storage.publish(datasetId, names);
+      return await this.switchTo(datasetId, { version, parquet: names[0]!, parts: names.slice(1), arrow: null, ...profile, sizeBytes }, options.commit);
     } catch (error) {
       await this.storage.removeFiles(datasetId, this.storage.versionFiles(version));
       await catalog.endWrite(this.db, datasetId, version).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Links the current Parquet files of `baseId` into `datasetId`'s folder as the first files of `version` (an entry may
+   * extend itself); answers the base's file names. At most MAX_VERSION_FILES files make a version.
+   */
+  private async linkBase(baseId: string, datasetId: string, version: string): Promise<string[]> {
+    const base = await catalog.currentVersion(this.db, baseId);
+    if (!base) throw new Error(`Engine data ${baseId} has no data to extend`);
+    const files = catalog.parquetFiles(base);
+    if (files.length >= MAX_VERSION_FILES) throw new Error(`Engine data ${baseId} has ${files.length} files: rewrite it rather than extend it`);
+    await this.storage.ensureLocal(baseId, files);
+    for (const [k, name] of files.entries()) await linkOrCopy(this.storage.file(baseId, name), this.storage.file(datasetId, parquetName(version, k)));
+    return files;
+  }
+
+  /** The base's profile with the part's rows counted; the part must have the base's columns and types, in order. */
+  private async extendedProfile(baseId: string, part: string) {
+    const base = (await catalog.currentVersion(this.db, baseId))!;
+    const types = (relation: string) => this.queryRows(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${relation})`, []).then((rows) => JSON.stringify(rows));
+    const [expected, found] = await Promise.all([types(this.describe(baseId, base).relation), types(parquetRelation([part]))]);
+    if (expected !== found) throw new Error(`The rows appended to engine data ${baseId} do not have its columns (${found} for ${expected})`);
+    const [count] = await this.queryRows(`SELECT count(*) AS n FROM ${parquetRelation([part])}`, []);
+    const { version: _version, parquet: _parquet, parts: _parts, arrow: _arrow, sizeBytes: _size, ...profile } = base;
+    return { ...profile, rowCount: base.rowCount + Number(count!.n) };
   }
 
   /**
@@ -338,8 +384,8 @@ export class DuckDbEngine implements Engine {
     const arrowName = `${write}.arrow`;
     try {
       const arrow = this.storage.file(datasetId, arrowName);
-      await this.storage.ensureLocal(datasetId, [current.parquet]);
-      const stream = await this.queryArrow(`SELECT * FROM read_parquet(${sqlString(this.storage.file(datasetId, current.parquet))})`, []);
+      await this.storage.ensureLocal(datasetId, catalog.parquetFiles(current));
+      const stream = await this.queryArrow(`SELECT * FROM ${this.describe(datasetId, current).relation}`, []);
       await pipeline(stream, createWriteStream(`${arrow}.tmp`));
       await rename(`${arrow}.tmp`, arrow);
       const withCopy = { ...current, arrow: arrowName, sizeBytes: current.sizeBytes + (await stat(arrow)).size };
@@ -372,11 +418,11 @@ export class DuckDbEngine implements Engine {
   }
 
   private describe(datasetId: string, stored: catalog.StoredVersion): DatasetData {
-    const parquetFile = this.storage.file(datasetId, stored.parquet);
+    const parquetFiles = catalog.parquetFiles(stored).map((name) => this.storage.file(datasetId, name));
     return {
       datasetId,
-      relation: `read_parquet(${sqlString(parquetFile)})`,
-      parquetFile,
+      relation: parquetRelation(parquetFiles),
+      parquetFiles,
       columns: stored.columns,
       rowCount: stored.rowCount,
       sizeBytes: stored.sizeBytes,

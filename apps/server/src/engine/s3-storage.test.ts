@@ -62,7 +62,7 @@ describe('dataset files in S3-compatible storage', () => {
 
     const seen = (await b.engine.datasetData(id))!;
     expect(seen.version).toBe(first.version);
-    expect(seen.parquetFile.startsWith(b.dataDir)).toBe(true);
+    expect(seen.parquetFiles[0]!.startsWith(b.dataDir)).toBe(true);
     expect(await b.engine.queryRows(`SELECT sum(x)::int AS x FROM ${seen.relation}`, [])).toEqual([{ x: 4 }]);
     const csv = await b.engine.exportData(id, 'csv');
     let text = '';

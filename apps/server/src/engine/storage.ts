@@ -16,10 +16,16 @@ const DAY = 24 * 3600 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A dataset folder's description of its current version, as releases before the database catalog wrote it. */
-export interface LegacyManifest extends StoredVersion {
+/** A dataset folder's description of its current version, as releases before the database catalog wrote it (one file). */
+export interface LegacyManifest extends Omit<StoredVersion, 'parts'> {
   createdAt: string;
 }
+
+/** Most Parquet files one version may have: the first, then appended parts (engine/types.ts MAX_DATA_FILES). */
+export const MAX_VERSION_FILES = 16;
+
+/** The name of a version's k-th Parquet file (k from 0): the first keeps the name versions always had. */
+export const parquetName = (version: string, k: number) => (k === 0 ? `${version}.parquet` : `${version}.p${k}.parquet`);
 
 /** Object keys of dataset files in the bucket. */
 const objectKey = (datasetId: string, name: string) => `datasets/${datasetId.toLowerCase()}/${name}`;
@@ -90,7 +96,8 @@ export class DataStorage {
 
   /** Every file a version may have in its folder, half-written ones included. */
   versionFiles(version: string): string[] {
-    return [`${version}.parquet`, `${version}.parquet.tmp`, `${version}.arrow`, `${version}.arrow.tmp`];
+    const parquet = Array.from({ length: MAX_VERSION_FILES }, (_, k) => parquetName(version, k));
+    return [...parquet.flatMap((name) => [name, `${name}.tmp`]), `${version}.arrow`, `${version}.arrow.tmp`];
   }
 
   /** Removes files of the dataset here and in object storage. */

@@ -9,8 +9,11 @@ export interface DatasetData {
   datasetId: string;
   /** Trusted SQL relation for the embedded engine, e.g. read_parquet('…/v3.parquet'). */
   relation: string;
-  /** The Parquet file the relation reads: for a template sandbox, which may read this one file by name (never shown). */
-  parquetFile: string;
+  /**
+   * The Parquet files the relation reads, in order (one, or more when rows were appended to the data): for a template
+   * sandbox, which may read these files by name (never shown).
+   */
+  parquetFiles: string[];
   columns: ColumnInfo[];
   rowCount: number;
   /** Bytes stored for the data (what the storage quota counts). */
@@ -62,7 +65,17 @@ export interface MaterializeOptions {
   rowGroupRows?: number;
   /** LZ4-compressed (the default) or stored plain: plain trades disk for the fastest full scans. */
   compressed?: boolean;
+  /**
+   * An entry whose current data the new version starts with: its Parquet files are linked (not copied) and the SELECT's
+   * rows stored as one more file after them, with the same columns. A version holds at most MAX_DATA_FILES files.
+   */
+  extend?: string;
+  /** Runs in the metadata transaction that makes the new version current (as for ingest). */
+  commit?: CommitData;
 }
+
+/** Most Parquet files one version of data may have (MaterializeOptions.extend): beyond, the data is rewritten whole. */
+export { MAX_VERSION_FILES as MAX_DATA_FILES } from './storage.js';
 
 /** The embedded analytics engine (DuckDB). Every value travels as a $n parameter. */
 export interface Engine {

@@ -15,7 +15,7 @@ const AppendQuery = Type.Pick(DataUploadQuery, ['format', 'compression'], { addi
  * Appending visits to the foot-traffic panel (docs/panel-append.md). Its own plugin, like the dataset upload's, so the
  * body reaches the handler as an unread stream.
  */
-export function panelAppendRoutes(app: App, { db, engine, config }: AppDeps) {
+export function panelAppendRoutes(app: App, { db, engine }: AppDeps) {
   app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
     scope.removeAllContentTypeParsers();
@@ -40,7 +40,7 @@ export function panelAppendRoutes(app: App, { db, engine, config }: AppDeps) {
         if (!body) throw emptyBody();
         const compression = uploadCompression(request.headers['content-type'], request.headers['content-encoding'], request.query.compression);
         const format = uploadFormat(request.headers['content-type'], request.query.format, compression);
-        return appendVisits(db, engine, config.dataDir, identity, request.params.id, body, { format, compression });
+        return appendVisits(db, engine, identity, request.params.id, body, { format, compression });
       },
     );
   });

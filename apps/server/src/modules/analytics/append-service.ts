@@ -3,13 +3,9 @@
 // the current version; the new visits version and the rollups' records switch in one metadata transaction
 // (docs/panel-append.md). Nothing of a failed append is ever read: its slots stay marked as building.
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createProgress, type Progress } from '@atlas/analytics';
 import type { Dataset } from '@atlas/domain';
-import { sqlString } from '../../engine/sql.js';
 import type { Engine, UploadCompression, UploadFormat } from '../../engine/types.js';
 import { checkAccess } from '../../http/access.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
@@ -21,11 +17,11 @@ import { presentDataset } from '../datasets/present.js';
 import { INTERRUPTED_LOAD } from '../datasets/recovery.js';
 import * as repo from '../datasets/repo.js';
 import { panelSource } from './panel.js';
-import { appendRollups, appendedVisits, VISIT_COLUMNS } from './rollups/append.js';
+import { appendRollups, appendVisitsData, VISIT_COLUMNS } from './rollups/append.js';
 import { ROLLUP_COST } from './rollups/costs.js';
 import { ROLLUP_NAMES } from './rollups/definitions.js';
 import { rollupStatusWriter } from './rollups/status.js';
-import { claimSpareSlots, derivedId, recordRollup, sourceDigest, type PanelSource } from './rollups/store.js';
+import { claimSpareSlots, currentRollups, derivedId, recordRollup, sourceDigest, type PanelSource } from './rollups/store.js';
 import { panelRollups } from './rollups/underway.js';
 
 export const NOT_PANEL_VISITS = 'Visits can only be appended to the visits dataset of a foot-traffic panel';
@@ -72,23 +68,23 @@ async function startAppend(db: Db, engine: Engine, identity: Identity, id: strin
  * recorded as a failed load and changes nothing else (the datasets' progress is put back as it was).
  */
 export async function appendVisits(
-  db: Db, engine: Engine, dataDir: string, identity: Identity, id: string, body: Readable, options: AppendOptions,
+  db: Db, engine: Engine, identity: Identity, id: string, body: Readable, options: AppendOptions,
 ): Promise<Dataset> {
   const loadId = randomUUID();
   const source = await startAppend(db, engine, identity, id, loadId, options.format);
   const panel = Object.values(source.datasets);
   const progressBefore = await db.query<{ id: string; progress: unknown }>(`SELECT id, metadata->'progress' AS progress FROM datasets WHERE id = ANY($1::uuid[])`, [panel]);
   const status = rollupStatusWriter(db, panel);
-  const tmp = path.join(dataDir, 'tmp', `${engine.cluster.instanceId}.${randomUUID()}.parquet`);
   try {
     const upload = await engine.ingest(workId(id, 'upload'), body, options.format, { skipArrow: true, compression: options.compression });
     const previous = await panelRollups(db, engine, source);
+    const stored = await currentRollups(db, engine, source);
     const part = await typedPart(engine, workId(id, 'part'), upload.relation, upload.columns.map((column) => column.name), source.relations);
     const targets = await claimSpareSlots(db, source);
     const stages = [...ROLLUP_NAMES.map((name) => ({ name, weight: ROLLUP_COST[name] })), { name: VISITS_STAGE, weight: ROLLUP_COST.daily }];
     const progress = createProgress(stages, (report) => withoutAuditContext(() => status.onProgress(report)));
-    await appendRollups(engine, { previous, part }, (name) => targets[name], (name, rows) => (rows === null ? progress.update(name, 0, 0) : progress.finish(name, rows)));
-    await writeVisits(engine, source, loadId, part, tmp, Object.values(targets), progress);
+    await appendRollups(engine, { previous, stored, part }, (name) => targets[name], (name, rows) => (rows === null ? progress.update(name, 0, 0) : progress.finish(name, rows)));
+    await writeVisits(engine, source, loadId, part, Object.values(targets), progress);
     await status.flushed();
   } catch (error) {
     await status.flushed();
@@ -102,7 +98,6 @@ export async function appendVisits(
     await db.transaction((tx) => dataRepo.finishLoad(tx, loadId, { status: 'failure', error: failureReason(error) }));
     throw error;
   } finally {
-    await rm(tmp, { force: true });
     await engine.deleteData(workId(id, 'part'));
     await engine.deleteData(workId(id, 'upload'));
   }
@@ -146,22 +141,19 @@ async function typedPart(engine: Engine, partId: string, upload: string, names: 
  * The new visits version (the previous rows, then the appended ones) made current in the transaction that records the
  * new rollups as computed from it, describes it in the dataset's metadata and finishes the load.
  */
-async function writeVisits(engine: Engine, source: PanelSource, loadId: string, part: string, tmp: string, rollups: string[], progress: Progress) {
+async function writeVisits(engine: Engine, source: PanelSource, loadId: string, part: string, rollups: string[], progress: Progress) {
   const id = source.datasets.visits;
   progress.update(VISITS_STAGE, 0, 0);
-  await engine.queryRows(`COPY (SELECT * FROM ${appendedVisits(source.relations.visits, part)}) TO ${sqlString(tmp)} (FORMAT parquet, COMPRESSION lz4_raw)`, []);
-  const data = await engine.ingest(id, createReadStream(tmp), 'parquet', {
-    skipArrow: true,
-    async commit(tx: Queryable, next) {
-      const dataset = (await repo.findDataset(tx, id))!;
-      // Taken for dead meanwhile (a stalled process): the load was failed, and another may own the dataset now.
-      if (!(await dataRepo.finishLoad(tx, loadId, { status: 'success', dataVersion: next.version, rowCount: next.rowCount, format: 'parquet' }))) {
-        throw conflict('The append was interrupted', INTERRUPTED_LOAD);
-      }
-      await dataRepo.setDatasetState(tx, id, 'ready', null, dataMetadata(dataset.metadata, id, next, 'parquet'));
-      const versions = sourceDigest({ ...source.versions, [id]: next.version });
-      for (const rollup of rollups) await recordRollup(tx, rollup, versions, Object.values(source.datasets));
-    },
+  const previous = (await engine.datasetData(id))!;
+  const data = await appendVisitsData(engine, id, previous, part, async (tx: Queryable, next) => {
+    const dataset = (await repo.findDataset(tx, id))!;
+    // Taken for dead meanwhile (a stalled process): the load was failed, and another may own the dataset now.
+    if (!(await dataRepo.finishLoad(tx, loadId, { status: 'success', dataVersion: next.version, rowCount: next.rowCount, format: 'parquet' }))) {
+      throw conflict('The append was interrupted', INTERRUPTED_LOAD);
+    }
+    await dataRepo.setDatasetState(tx, id, 'ready', null, dataMetadata(dataset.metadata, id, next, 'parquet'));
+    const versions = sourceDigest({ ...source.versions, [id]: next.version });
+    for (const rollup of rollups) await recordRollup(tx, rollup, versions, Object.values(source.datasets));
   });
   progress.finish(VISITS_STAGE, data.rowCount);
 }

@@ -22,6 +22,17 @@ const PARQUET = 'application/vnd.apache.parquet';
 const lateVisits = (middle: readonly number[]) =>
   `((CAST(started_at AS DATE) = DATE '2024-06-15' AND visit_id % 3 = 0) OR visit_id IN (${middle.join(', ')}))`;
 const APPENDS = ['five weeks', 'a day', 'late visits of past days'] as const;
+/**
+ * The rollups each append stores as a file after the previous rollup's (rows of days or months after the previous
+ * version's only); the others are rewritten. The visits always gain a file.
+ */
+const EXTENDED: Record<(typeof APPENDS)[number], readonly string[]> = {
+  'five weeks': ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'journeys', 'dayVisitors'],
+  'a day': ['daily', 'dayVisitors'],
+  'late visits of past days': [],
+};
+/** How many Parquet files a relation of the engine reads. */
+const fileCount = (relation: string) => (relation.startsWith('read_parquet([') ? relation.split("', '").length : 1);
 /** The rows of each append, in APPENDS order. */
 const appends = (late: string) => [
   `started_at >= '2025-11-01' AND started_at < '2025-12-08' AND NOT ${late}`,
@@ -101,8 +112,10 @@ describe('appending visits to the panel', () => {
    * stale, so the other slots are rebuilt from the visits); the rollup records are put back so that the next append
    * starts from the appended rollups.
    */
-  async function compareWithRebuild(what: string) {
+  async function compareWithRebuild(what: (typeof APPENDS)[number]) {
     const appended = await testPanelRelations(h);
+    for (const name of ROLLUP_NAMES) expect(fileCount(appended.relations[name]) > 1, `${what}: ${name} extended`).toBe(EXTENDED[what].includes(name));
+    expect(fileCount(appended.relations.visits), `${what}: visits`).toBe(APPENDS.indexOf(what) + 2);
     const appendedRollups = await rollupRows(appended.relations);
     const appendedAnswers = [];
     for (const q of queries) appendedAnswers.push(await query(q));

@@ -75,7 +75,7 @@ async function prepare(context: QueryContext, identity: Identity, run: TemplateR
     await checkAccess(context.db, identity, 'dataset', datasetId, 'read');
     const data = await context.engine.datasetData(datasetId);
     if (!data) throw noData(datasetId);
-    dataset = { file: data.parquetFile, columns: data.columns.map((column) => column.name) };
+    dataset = { files: data.parquetFiles, columns: data.columns.map((column) => column.name) };
     datasetVersions[datasetId] = data.version;
   }
   // {{dataset}} is a name in the sandbox, never the file's path.

@@ -47,7 +47,7 @@ describe.each(testStores())('the template sandbox on $name', (store) => {
     analyst = await h.auth('analyst@example.com');
     sales = await datasetWith(h, analyst, 'sandbox sales', SALES);
     await h.db.query("UPDATE datasets SET visibility = 'public_read' WHERE id = $1", [sales]);
-    file = (await h.engine.datasetData(sales))!.parquetFile;
+    file = (await h.engine.datasetData(sales))!.parquetFiles[0]!;
     // A maker of a brand-new organization (as after sign-up) reads it as public_read; a limited-viewer of another one by a grant.
     stranger = await h.auth((await addUser(h.db, { email: 'stranger@sandbox.test', organization: 'Sandbox Newcomer' })).email);
     const viewer = await addUser(h.db, { email: 'limited@sandbox.test', organization: 'Sandbox Other' });
@@ -146,7 +146,7 @@ describe.each(testStores())('the template sandbox on $name', (store) => {
     expectNoPath(upload.body);
     expectNoPath(stored.errorMessage);
     const gone = await datasetWith(h, analyst, 'gone', SALES);
-    rmSync((await h.engine.datasetData(gone))!.parquetFile);
+    rmSync((await h.engine.datasetData(gone))!.parquetFiles[0]!);
     const created = await call('POST', '/v1/data-queries/templates', analyst, { name: 'Gone', template: 'SELECT * FROM {{dataset}}', datasetId: gone });
     const missing = await call('POST', '/v1/data-queries/json', analyst, { queryTemplateId: created.json().id });
     expect(errorOf(missing)).toMatchObject({ status: 422, body: { message: 'Query failed' } });
@@ -155,5 +155,21 @@ describe.each(testStores())('the template sandbox on $name', (store) => {
     const engineError = await h.engine.queryRows(`SELECT * FROM read_parquet('${file}.missing')`, []).catch((error: unknown) => error as { details: string });
     expect(JSON.stringify(engineError)).toContain('<server path>');
     expectNoPath(JSON.stringify(engineError));
+  });
+
+  it('reads every file of data that rows were appended to (a version of several files), and only those', async () => {
+    const appended = await datasetWith(h, analyst, 'sandbox appended', SALES);
+    const data = (await h.engine.datasetData(appended))!;
+    const extended = await h.engine.materialize(appended, `SELECT * FROM ${data.relation} WHERE region = 'south'`, { extend: appended });
+    expect(extended.parquetFiles).toHaveLength(2);
+    const created = await call('POST', '/v1/data-queries/templates', analyst, { name: 'Count', template: 'SELECT region, CAST(COUNT(*) AS INTEGER) AS n FROM {{dataset}} GROUP BY region ORDER BY region' });
+    const counted = await call('POST', '/v1/data-queries', analyst, { queryTemplateId: created.json().id, datasetId: appended, cacheMode: 'no-cache' });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const south = ORIGINAL.filter((row) => row.region === 'south').length;
+    expect(arrowRows(counted.rawPayload)).toEqual([{ region: 'north', n: ORIGINAL.length - south }, { region: 'south', n: 2 * south }]);
+    const other = await call('POST', '/v1/data-queries/templates', analyst, { name: 'Other file', template: `SELECT * FROM read_parquet('${file}')` });
+    const refused = await call('POST', '/v1/data-queries', analyst, { queryTemplateId: other.json().id, datasetId: appended, cacheMode: 'no-cache' });
+    expect(refused.statusCode).toBe(400);
+    expectNoPath(refused.body);
   });
 });

@@ -22,8 +22,8 @@ import { checkSelect, selectStatement } from './sandbox-sql.js';
 export const SANDBOX_DATASET = 'dataset';
 
 export interface SandboxDataset {
-  /** The dataset's Parquet file: the one file the sandbox may read, never shown to the query. */
-  file: string;
+  /** The dataset's Parquet files (DatasetData.parquetFiles): the only files the sandbox may read, never shown to the query. */
+  files: readonly string[];
   /** Its declared columns: the view exposes these only (not read_parquet's filename and other virtual columns). */
   columns: readonly string[];
 }
@@ -60,10 +60,10 @@ async function openSandbox(dataset: SandboxDataset | undefined): Promise<Sandbox
     });
     const setup = await instance.connect();
     try {
-      await setup.run(`SET allowed_paths = [${dataset ? sqlString(dataset.file) : ''}]`);
+      await setup.run(`SET allowed_paths = [${dataset ? dataset.files.map(sqlString).join(', ') : ''}]`);
       if (dataset) {
         const columns = dataset.columns.map(sqlIdentifier).join(', ');
-        await setup.run(`CREATE VIEW ${sqlIdentifier(SANDBOX_DATASET)} AS SELECT ${columns} FROM read_parquet(${sqlString(dataset.file)})`);
+        await setup.run(`CREATE VIEW ${sqlIdentifier(SANDBOX_DATASET)} AS SELECT ${columns} FROM read_parquet([${dataset.files.map(sqlString).join(', ')}])`);
       }
       await setup.run('SET enable_external_access = false');
       await setup.run('SET lock_configuration = true');

@@ -54,7 +54,7 @@ describe.each(testStores())('dataset data on $name', (store) => {
     // Ready before its Arrow copy exists: the answer counts the Parquet file alone; the copy counts (in the quota) once written.
     await h.engine.settled(id);
     const data = await h.engine.datasetData(id);
-    const parquetBytes = (await stat(data!.parquetFile)).size;
+    const parquetBytes = (await stat(data!.parquetFiles[0]!)).size;
     expect(data).toMatchObject({ hasArrowCopy: true, sizeBytes: expect.toSatisfy((size: number) => size > parquetBytes) });
     expect((await h.db.query<{ size: string }>(`SELECT metadata->>'sizeBytes' AS size FROM datasets WHERE id = $1`, [id]))[0]!.size).toBe(String(data!.sizeBytes));
     expect(dataset).toMatchObject({ id, status: 'ready', errorMessage: null });
@@ -412,7 +412,7 @@ describe.each(testStores())('dataset data on $name', (store) => {
     expect(response.headers.etag).toBe(`"${data!.version}"`);
     expect(response.rawPayload.subarray(0, 4).toString()).toBe('PAR1');
     expect(await h.engine.queryRows(`SELECT count(*)::INTEGER AS n FROM ${data!.relation}`, [])).toEqual([{ n: 2 }]);
-    expect(response.rawPayload.length).toBe((await stat(data!.parquetFile)).size);
+    expect(response.rawPayload.length).toBe((await stat(data!.parquetFiles[0]!)).size);
     expect((await download(id, '?format=parquet', {}, 'viewer@example.com')).statusCode).toBe(200);
     expect((await download(id, '?format=parquet', {}, outsider.email)).statusCode).toBe(404);
     expect((await download(id, '?format=xlsx')).json()).toMatchObject({ appStatusCode: 'VALIDATION_FAILED' });

@@ -2,8 +2,10 @@
 // the previous version's with only the partitions the new rows touch recomputed, reading only the visits of those
 // partitions (the appended ones, and for same-day neighbours the previous visits of the devices' days they touch).
 // Every SELECT keeps the columns and order of the rollup's own definition (definitions.ts), so views cannot tell an
-// appended rollup from a rebuilt one beyond the last bits of a sum.
-import type { Engine } from '../../../engine/types.js';
+// appended rollup from a rebuilt one beyond the last bits of a sum. Where the new rows touch only partitions the
+// previous rollup has no rows in (days or months after its last), they are stored as a file of their own after the
+// previous rollup's files (linked, not copied) instead of rewriting it.
+import { MAX_DATA_FILES, type CommitData, type DatasetData, type Engine } from '../../../engine/types.js';
 import type { PanelRelations } from '../views/index.js';
 import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, type RollupName } from './definitions.js';
 
@@ -17,6 +19,8 @@ export const appendedVisits = (previous: string, part: string) => `(SELECT ${VIS
 export interface AppendInput {
   /** The previous version: raw tables and every rollup. */
   previous: PanelRelations;
+  /** The engine data of the previous version's rollups: what an appended rollup extends. */
+  stored: Record<RollupName, DatasetData>;
   /** The appended visits, typed like the panel's (VISIT_COLUMNS). */
   part: string;
 }
@@ -24,6 +28,8 @@ export interface AppendInput {
 interface Step extends AppendInput {
   /** The masks' first month (chainRanks.first_month_index), which the appended visits do not precede. */
   firstMonthIndex: number;
+  /** Whether every appended visit is on a day (in a month) after the previous version's last: no previous rows share it. */
+  later: Record<'day' | 'month', boolean>;
   /** The new version so far: visits with the appended rows, and the rollups rebuilt before this one. */
   next: PanelRelations;
   rows: (sql: string) => Promise<Record<string, unknown>[]>;
@@ -42,6 +48,12 @@ interface Merge {
   order: string;
   /** A count column: keys whose count the delta brings to 0 are gone (as a rebuild would not have them). */
   count?: string;
+}
+
+/** How a rollup of the new version is stored: `select` written whole, or its rows after those of the entry `extend`. */
+interface Plan {
+  select: string;
+  extend?: string;
 }
 
 /**
@@ -86,7 +98,7 @@ const sameDayVisits = (s: Step) => `(
   SELECT ${VISIT_COLUMNS.map((column) => `v.${column}`).join(', ')} FROM ${s.previous.visits} v
   SEMI JOIN (SELECT DISTINCT device_id, CAST(started_at AS DATE) AS day FROM ${s.part}) t ON t.device_id = v.device_id AND t.day = CAST(v.started_at AS DATE))`;
 /** Those days complete: their previous visits and the appended ones. */
-const touchedDays = (s: Step) => appendedVisits(sameDayVisits(s), s.part);
+const touchedDays = (s: Step) => (s.later.day ? s.part : appendedVisits(sameDayVisits(s), s.part));
 /** The raw relations with only the appended visits. */
 const partOnly = (s: Step): PanelRelations => ({ ...s.previous, visits: s.part });
 
@@ -130,9 +142,19 @@ const SHAPES = {
   },
 } satisfies Partial<Record<RollupName, Merge>>;
 
-/** Adds the appended visits' own rollup: sums of visits, or months masks ORed (a visit only ever adds months). */
-const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts' | 'monthlyDwell' | 'dayVisitors') => (s: Step) =>
-  merge(s.previous[name], ROLLUPS[name](partOnly(s)), SHAPES[name]);
+/**
+ * The delta stored after the previous rollup's files when its partitions are of days (months) after the previous
+ * version's, so that no previous row shares its keys (and while the rollup has room for one more file); else merged.
+ */
+function mergeOrAppend(s: Step, name: RollupName & keyof typeof SHAPES, period: 'day' | 'month', delta: string): Plan {
+  const stored = s.stored[name];
+  if (s.later[period] && stored.parquetFiles.length < MAX_DATA_FILES) return { select: delta, extend: stored.datasetId };
+  return { select: merge(s.previous[name], delta, SHAPES[name]) };
+}
+
+/** Adds the appended visits' own rollup: sums of visits, or distinct visitors of a day. */
+const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts' | 'monthlyDwell' | 'dayVisitors', period: 'day' | 'month') => (s: Step) =>
+  mergeOrAppend(s, name, period, ROLLUPS[name](partOnly(s)));
 
 /**
  * crossVisitors has a column per chain rank. When the ranked chains are the same ones, the previous rows keep their
@@ -170,20 +192,26 @@ const countChange = (s: Step, name: Recounted, source: CountSource) =>
 const recounted = (name: Recounted, source: CountSource) => (s: Step) => merge(s.previous[name], countChange(s, name, source), SHAPES[name]);
 
 /** Each rollup's SELECT for the new version, from the previous version's rollups and the appended visits. */
-const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Promise<string>> = {
-  daily: additive('daily'),
-  monthly: additive('monthly'),
-  monthlyCells: additive('monthlyCells'),
-  monthlyDayparts: additive('monthlyDayparts'),
-  monthlyDwell: additive('monthlyDwell'),
+const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<string>> = {
+  daily: additive('daily', 'day'),
+  monthly: additive('monthly', 'month'),
+  monthlyCells: additive('monthlyCells', 'month'),
+  monthlyDayparts: additive('monthlyDayparts', 'month'),
+  monthlyDwell: additive('monthlyDwell', 'month'),
   chainVisitors: (s) => merge(s.previous.chainVisitors, ROLLUPS.chainVisitors(partOnly(s), s.firstMonthIndex), SHAPES.chainVisitors),
   /** Ranks are global (every chain's visitor rows): recomputed whole from chainVisitors, a grouping by chain. */
   chainRanks: (s) => ROLLUPS.chainRanks(s.next),
   crossVisitors,
-  /** Neighbours change on the touched device-days only: their previous contribution out, the completed days' in. */
+  /**
+   * Neighbours change on the touched device-days only: their previous contribution out, the completed days' in (on
+   * days after the previous version's, only the appended visits' own).
+   */
   journeys: (s) =>
-    merge(s.previous.journeys, difference(ROLLUPS.journeys({ ...s.previous, visits: sameDayVisits(s) }), ROLLUPS.journeys({ ...s.previous, visits: touchedDays(s) }), SHAPES.journeys), SHAPES.journeys),
-  dayVisitors: additive('dayVisitors'),
+    mergeOrAppend(
+      s, 'journeys', 'month',
+      s.later.day ? ROLLUPS.journeys(partOnly(s)) : difference(ROLLUPS.journeys({ ...s.previous, visits: sameDayVisits(s) }), ROLLUPS.journeys({ ...s.previous, visits: touchedDays(s) }), SHAPES.journeys),
+    ),
+  dayVisitors: additive('dayVisitors', 'day'),
   /** Having a neighbour only ever becomes true as visits are added: the touched days' flags ORed into the masks. */
   journeyVisitors: (s) => merge(s.previous.journeyVisitors, ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex), SHAPES.journeyVisitors),
   visitorMasks: recounted('visitorMasks', 'chainVisitors'),
@@ -202,20 +230,39 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Promise<string>> 
 export async function appendRollups(
   engine: Engine, input: AppendInput, target: (name: RollupName) => string, onRollup?: (name: RollupName, rowCount: number | null) => void,
 ): Promise<PanelRelations> {
+  // The previous version's last day and month are its daily rollup's (every visit counts there).
   const [first] = await engine.queryRows(
-    `SELECT (SELECT MIN(first_month_index) FROM ${input.previous.chainRanks}) AS panel, (SELECT MIN(${monthIndex('started_at')}) FROM ${input.part}) AS part`,
+    `SELECT (SELECT MIN(first_month_index) FROM ${input.previous.chainRanks}) AS panel, (SELECT MIN(${monthIndex('started_at')}) FROM ${input.part}) AS part,
+            (SELECT MIN(CAST(started_at AS DATE)) FROM ${input.part}) > (SELECT MAX(day) FROM ${input.previous.daily}) AS later_day,
+            (SELECT MIN(${monthIndex('started_at')}) FROM ${input.part}) > (SELECT MAX(${monthIndex('day')}) FROM ${input.previous.daily}) AS later_month`,
     [],
   );
   const firstMonthIndex = Number(first!.panel);
   const whole = first!.panel === null || Number(first!.part) < firstMonthIndex;
   const next: PanelRelations = { ...input.previous, visits: appendedVisits(input.previous.visits, input.part) };
-  const step: Step = { ...input, firstMonthIndex, next, rows: (sql) => engine.queryRows(sql, []) };
+  const later = { day: first!.later_day === true, month: first!.later_month === true };
+  const step: Step = { ...input, firstMonthIndex, later, next, rows: (sql) => engine.queryRows(sql, []) };
   for (const name of ROLLUP_NAMES) {
     onRollup?.(name, null);
-    const select = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
-    const built = await engine.materialize(target(name), select, ROLLUP_STORAGE[name]);
+    const planned = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
+    const plan = typeof planned === 'string' ? { select: planned } : planned;
+    const built = await engine.materialize(target(name), plan.select, { ...ROLLUP_STORAGE[name], extend: plan.extend });
     next[name] = built.relation;
     onRollup?.(name, built.rowCount);
   }
   return next;
+}
+
+/** Row groups of the visits when rewritten whole: those of an uploaded file (DuckDB's default). */
+const VISITS_ROW_GROUP = 122_880;
+
+/**
+ * The new visits version: the appended visits as a file after the previous version's (linked), or, once the
+ * version has as many files as it may (or columns besides the visits'), the previous rows and the appended ones
+ * rewritten as one file. `commit` runs in the transaction that makes it current.
+ */
+export function appendVisitsData(engine: Engine, visitsId: string, previous: DatasetData, part: string, commit?: CommitData): Promise<DatasetData> {
+  const extend = previous.parquetFiles.length < MAX_DATA_FILES && previous.columns.map((column) => column.name).join() === VISIT_COLUMNS.join();
+  const select = extend ? `SELECT ${VISITS} FROM ${part}` : `SELECT * FROM ${appendedVisits(previous.relation, part)}`;
+  return engine.materialize(visitsId, select, { extend: extend ? visitsId : undefined, commit, rowGroupRows: VISITS_ROW_GROUP });
 }

@@ -1,7 +1,7 @@
 // Rollups in the embedded engine: one derived data entry per panel and rollup, rebuilt when the panel data changes.
 import { createHash } from 'node:crypto';
 import { createProgress, type ProgressReport } from '@atlas/analytics';
-import type { Engine } from '../../../engine/types.js';
+import type { DatasetData, Engine } from '../../../engine/types.js';
 import type { Queryable } from '../../../store/index.js';
 import type { PanelRelations, RawPanelRelations } from '../views/index.js';
 import { ROLLUP_COST } from './costs.js';
@@ -94,6 +94,16 @@ export async function ensureRollups(
     progress?.finish(name, built.rowCount);
   }
   return relations;
+}
+
+/** The engine data of the panel's current rollups (once ensureRollups built them), by rollup. */
+export async function currentRollups(db: Queryable, engine: Engine, source: PanelSource): Promise<Record<RollupName, DatasetData>> {
+  const { fresh } = await findSlots(db, source);
+  const stored = await engine.datasetsData([...fresh.values()]);
+  const entries = ROLLUP_NAMES.map((name) => [name, stored.get(fresh.get(name) ?? '')] as const);
+  const missing = entries.filter(([, data]) => !data).map(([name]) => name);
+  if (missing.length > 0) throw new Error(`Rollups not built: ${missing.join(', ')}`);
+  return Object.fromEntries(entries) as Record<RollupName, DatasetData>;
 }
 
 /**
