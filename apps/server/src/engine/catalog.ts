@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../store/index.js';
 
 export interface StoredVersion {
   version: string;
-  /** File names inside the entry's folder: the first Parquet file, and those read after it (appended rows; engine/types.ts MAX_DATA_FILES). */
+  /** File names inside the entry's folder: the first Parquet file, and those read after it (appended rows; at most MAX_DATA_FILES in all). */
   parquet: string;
   parts: string[];
   arrow: string | null;

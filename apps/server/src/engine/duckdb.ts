@@ -17,7 +17,7 @@ import { ConnectionPool } from './pool.js';
 import { profileParquet } from './profile.js';
 import { RunningQuery } from './query.js';
 import { sqlString } from './sql.js';
-import { DataStorage, MAX_VERSION_FILES, parquetName } from './storage.js';
+import { DataStorage, MAX_DATA_FILES, parquetName } from './storage.js';
 import type { CommitData, DatasetData, Engine, ExportFormat, IngestOptions, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
 import { registerUdfs } from './udfs.js';
 import { toJsonValue } from './values.js';
@@ -247,11 +247,11 @@ export class DuckDbEngine implements Engine {
       await mkdir(this.storage.dir(toDatasetId), { recursive: true });
       const names = catalog.parquetFiles(source).map((_, k) => parquetName(version, k));
       const copy: catalog.StoredVersion = { ...source, version, parquet: names[0]!, parts: names.slice(1), arrow: source.arrow ? `${version}.arrow` : null };
-      await this.storage.ensureLocal(fromDatasetId, catalog.versionFiles(source));
       const files = catalog.versionFiles(source);
       const copies = catalog.versionFiles(copy);
+      await this.storage.ensureLocal(fromDatasetId, files);
       for (const [k, name] of files.entries()) await copyFile(this.storage.file(fromDatasetId, name), this.storage.file(toDatasetId, copies[k]!));
-      await this.storage.publish(toDatasetId, catalog.versionFiles(copy));
+      await this.storage.publish(toDatasetId, copies);
       // The copy is new, so nothing is replaced; if the caller's transaction rolls back, it deletes the copy's data.
       await catalog.switchVersion(tx, toDatasetId, copy, null);
       return this.describe(toDatasetId, copy);
@@ -321,8 +321,9 @@ export class DuckDbEngine implements Engine {
     await catalog.beginWrite(this.db, datasetId, version, this.cluster.instanceId);
     try {
       await mkdir(this.storage.dir(datasetId), { recursive: true });
-      const base = options.extend === undefined ? [] : await this.linkBase(options.extend, datasetId, version);
-      const partName = parquetName(version, base.length);
+      const base = options.extend === undefined ? null : await this.linkBase(options.extend, datasetId, version);
+      const names = base?.names ?? [];
+      const partName = parquetName(version, names.length);
       const partial = this.storage.file(datasetId, `${partName}.tmp`);
       const connection = await this.pool.acquire();
       try {
@@ -332,8 +333,8 @@ export class DuckDbEngine implements Engine {
       }
       const part = this.storage.file(datasetId, partName);
       await rename(partial, part);
-      const names = [...base.map((_, k) => parquetName(version, k)), partName];
-      const profile = options.extend === undefined ? await profileParquet((sql) => this.queryRows(sql, []), part) : await this.extendedProfile(options.extend, part);
+      names.push(partName);
+      const profile = base ? await this.extendedProfile(options.extend!, base.version, part) : await profileParquet((sql) => this.queryRows(sql, []), part);
       if (profile.columns.length === 0) throw new IngestError('The file has no columns');
       // Bytes stored for the dataset (its Parquet files; an Arrow copy adds its own): what the storage quota counts.
       let sizeBytes = 0;
@@ -349,25 +350,26 @@ export class DuckDbEngine implements Engine {
 
   /**
    * Links the current Parquet files of `baseId` into `datasetId`'s folder as the first files of `version` (an entry may
-   * extend itself); answers the base's file names. At most MAX_VERSION_FILES files make a version.
+   * extend itself); answers the base's version and the linked files' names. At most MAX_DATA_FILES files make a version.
    */
-  private async linkBase(baseId: string, datasetId: string, version: string): Promise<string[]> {
+  private async linkBase(baseId: string, datasetId: string, version: string): Promise<{ version: catalog.StoredVersion; names: string[] }> {
     const base = await catalog.currentVersion(this.db, baseId);
     if (!base) throw new Error(`Engine data ${baseId} has no data to extend`);
     const files = catalog.parquetFiles(base);
-    if (files.length >= MAX_VERSION_FILES) throw new Error(`Engine data ${baseId} has ${files.length} files: rewrite it rather than extend it`);
+    if (files.length >= MAX_DATA_FILES) throw new Error(`Engine data ${baseId} has ${files.length} files: rewrite it rather than extend it`);
     await this.storage.ensureLocal(baseId, files);
-    for (const [k, name] of files.entries()) await linkOrCopy(this.storage.file(baseId, name), this.storage.file(datasetId, parquetName(version, k)));
-    return files;
+    const names = files.map((_, k) => parquetName(version, k));
+    for (const [k, name] of files.entries()) await linkOrCopy(this.storage.file(baseId, name), this.storage.file(datasetId, names[k]!));
+    return { version: base, names };
   }
 
   /** The base's profile with the part's rows counted; the part must have the base's columns and types, in order. */
-  private async extendedProfile(baseId: string, part: string) {
-    const base = (await catalog.currentVersion(this.db, baseId))!;
+  private async extendedProfile(baseId: string, base: catalog.StoredVersion, part: string) {
     const types = (relation: string) => this.queryRows(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM ${relation})`, []).then((rows) => JSON.stringify(rows));
-    const [expected, found] = await Promise.all([types(this.describe(baseId, base).relation), types(parquetRelation([part]))]);
+    const partRelation = parquetRelation([part]);
+    const [expected, found] = await Promise.all([types(this.describe(baseId, base).relation), types(partRelation)]);
     if (expected !== found) throw new Error(`The rows appended to engine data ${baseId} do not have its columns (${found} for ${expected})`);
-    const [count] = await this.queryRows(`SELECT count(*) AS n FROM ${parquetRelation([part])}`, []);
+    const [count] = await this.queryRows(`SELECT count(*) AS n FROM ${partRelation}`, []);
     const { version: _version, parquet: _parquet, parts: _parts, arrow: _arrow, sizeBytes: _size, ...profile } = base;
     return { ...profile, rowCount: base.rowCount + Number(count!.n) };
   }

@@ -21,8 +21,8 @@ export interface LegacyManifest extends Omit<StoredVersion, 'parts'> {
   createdAt: string;
 }
 
-/** Most Parquet files one version may have: the first, then appended parts (engine/types.ts MAX_DATA_FILES). */
-export const MAX_VERSION_FILES = 16;
+/** Most Parquet files one version of data may have (MaterializeOptions.extend): beyond, the data is rewritten whole. */
+export const MAX_DATA_FILES = 16;
 
 /** The name of a version's k-th Parquet file (k from 0): the first keeps the name versions always had. */
 export const parquetName = (version: string, k: number) => (k === 0 ? `${version}.parquet` : `${version}.p${k}.parquet`);
@@ -96,7 +96,7 @@ export class DataStorage {
 
   /** Every file a version may have in its folder, half-written ones included. */
   versionFiles(version: string): string[] {
-    const parquet = Array.from({ length: MAX_VERSION_FILES }, (_, k) => parquetName(version, k));
+    const parquet = Array.from({ length: MAX_DATA_FILES }, (_, k) => parquetName(version, k));
     return [...parquet.flatMap((name) => [name, `${name}.tmp`]), `${version}.arrow`, `${version}.arrow.tmp`];
   }
 

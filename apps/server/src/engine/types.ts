@@ -74,8 +74,7 @@ export interface MaterializeOptions {
   commit?: CommitData;
 }
 
-/** Most Parquet files one version of data may have (MaterializeOptions.extend): beyond, the data is rewritten whole. */
-export { MAX_VERSION_FILES as MAX_DATA_FILES } from './storage.js';
+export { MAX_DATA_FILES } from './storage.js';
 
 /** The embedded analytics engine (DuckDB). Every value travels as a $n parameter. */
 export interface Engine {
