@@ -1,13 +1,20 @@
 // Appending to the panel (issue 22): the test panel split into a base and appends (five weeks across a month's end, a
 // day, late visits of past days); after each append every rollup and a representative query of every view of the seven sets equal
 // those of a full rebuild over the same visits at relative 1e-9.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from '../../test-support/harness.js';
 import { testStores } from '../../test-support/stores.js';
+import { MAX_DATA_FILES } from '../../engine/types.js';
+import { appendedVisits, appendRollups, foldedRollup } from './rollups/append.js';
+import { currentRollups, materializeRollup } from './rollups/store.js';
 import { ROLLUP_NAMES } from './rollups/definitions.js';
+import { overlapRows } from './views/cross-visitation.js';
+import { devicesMeeting } from './views/devices.js';
 import type { PanelRelations } from './views/index.js';
+import { pivotRows } from './views/movement-pivot.js';
 import { seedTestPanel, testPanelRelations } from './test-support/panel.js';
 
 type Row = Record<string, unknown>;
@@ -22,14 +29,17 @@ const PARQUET = 'application/vnd.apache.parquet';
 const lateVisits = (middle: readonly number[]) =>
   `((CAST(started_at AS DATE) = DATE '2024-06-15' AND visit_id % 3 = 0) OR visit_id IN (${middle.join(', ')}))`;
 const APPENDS = ['five weeks', 'a day', 'late visits of past days'] as const;
+/** The rollups whose readers combine the rows of one key: every append stores their changes as a file of their own. */
+const COMBINED = ['chainVisitors', 'journeyVisitors', 'visitorMasks', 'visitorFirsts', 'journeyMasks', 'dayDevices'] as const;
+const isCombined = (name: string): name is (typeof COMBINED)[number] => (COMBINED as readonly string[]).includes(name);
 /**
- * The rollups each append stores as a file after the previous rollup's (rows of days or months after the previous
- * version's only); the others are rewritten. The visits always gain a file.
+ * The rollups each append stores as a file after the previous rollup's: those rows of days or months after the
+ * previous version's only, and the combined ones; the others are rewritten. The visits always gain a file.
  */
 const EXTENDED: Record<(typeof APPENDS)[number], readonly string[]> = {
-  'five weeks': ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'journeys', 'dayVisitors'],
-  'a day': ['daily', 'dayVisitors'],
-  'late visits of past days': [],
+  'five weeks': ['daily', 'monthly', 'monthlyCells', 'monthlyDayparts', 'monthlyDwell', 'journeys', 'dayVisitors', ...COMBINED],
+  'a day': ['daily', 'dayVisitors', ...COMBINED],
+  'late visits of past days': COMBINED,
 };
 /** How many Parquet files a relation of the engine reads. */
 const fileCount = (relation: string) => (relation.startsWith('read_parquet([') ? relation.split("', '").length : 1);
@@ -39,6 +49,10 @@ const appends = (late: string) => [
   `started_at >= '2025-12-08' AND started_at < '2025-12-09' AND NOT ${late}`,
   late,
 ];
+/** The month index of 'YYYY-MM' (definitions.ts monthIndex). */
+const monthOf = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+/** A day after the appended ones, appended last with every rollup at its 16 files. */
+const FOLDED_DAY = `started_at >= '2025-12-09' AND started_at < '2025-12-10'`;
 const base = (late: string) => `started_at < '2025-11-01' AND NOT ${late}`;
 
 /** Equal within relative 1e-9 (numbers), exactly otherwise. */
@@ -62,6 +76,7 @@ describe('appending visits to the panel', () => {
   let admin: Record<string, string>;
   const files: string[] = [];
   let queries: Array<[string, string, Row]> = [];
+  let top: { dma: string; chains: string[]; category: string };
 
   beforeAll(async () => {
     await seedTestPanel(h);
@@ -84,7 +99,9 @@ describe('appending visits to the panel', () => {
     expect(middle.length).toBeGreaterThanOrEqual(5);
     const late = lateVisits(middle.map((row) => Number(row.visit_id)));
     for (const [k, where] of appends(late).entries()) files.push(await write(`append-${k}`, where));
-    queries = representativeQueries(await busiest(relations));
+    files.push(await write('folded', FOLDED_DAY));
+    top = await busiest(relations);
+    queries = representativeQueries(top);
     const loaded = await h.app.inject({ method: 'PUT', url: `/v1/datasets/${visitsId}/data`, headers: { ...admin, 'content-type': PARQUET }, payload: await readFile(await write('base', base(late))) });
     expect(loaded.statusCode).toBe(200);
   }, 180_000);
@@ -104,8 +121,33 @@ describe('appending visits to the panel', () => {
     return response.json().rows as Row[];
   };
 
+  /** Each rollup's rows, those of the combined ones as their readers see them (one row per key). */
   const rollupRows = (relations: PanelRelations) =>
-    Promise.all(ROLLUP_NAMES.map((name) => h.engine.queryRows(`SELECT * FROM ${relations[name]} ORDER BY ALL`, [])));
+    Promise.all(
+      ROLLUP_NAMES.map((name) => {
+        const rows = isCombined(name) ? `(${foldedRollup(name, relations[name])})` : relations[name];
+        return h.engine.queryRows(`SELECT * FROM ${rows} r ORDER BY ALL`, []);
+      }),
+    );
+
+  /**
+   * The readings of the per-device rollups as they are stored (several rows of a key after appends), which the queries
+   * above take only for chains beyond the ranked ones or windows across two mask blocks: overlaps and pivot device
+   * counts through chainVisitors, and distinct devices through journeyVisitors.
+   */
+  async function deviceReadings(relations: PanelRelations) {
+    const { dma, chains } = top;
+    const analysisPeriod = { granularity: 'monthly', start: '2025-06', end: '2025-12' };
+    const overlaps = await overlapRows(h.engine, relations, { geography: 'US', analysisPeriod }, chains, chains, 'chainVisitors');
+    const pivot = { age: [], gender: [], income: [], geography: ['US', dma], period: analysisPeriod, taxonomies: chains, pivotTable: { rows: ['chain', 'age'], columns: ['period'] } };
+    const devices = await pivotRows(h.engine, relations, pivot, 'chainVisitors');
+    const journeys = await h.engine.queryRows(
+      `SELECT j.skip, j.relationship, j.chain_id, ${devicesMeeting('j', String(monthOf('2025-06')), String(monthOf('2025-12')))} AS devices
+       FROM ${relations.journeyVisitors} j GROUP BY ALL ORDER BY ALL`,
+      [],
+    );
+    return { overlaps, devices: devices.map((row) => row.device_count), journeys };
+  }
 
   /**
    * The current rollups' rows and every query's answer, then the same after a full rebuild (the rollups recorded as
@@ -125,6 +167,7 @@ describe('appending visits to the panel', () => {
     for (const name of ROLLUP_NAMES) expect(rebuilt.relations[name], `${name} rebuilt apart`).not.toBe(appended.relations[name]);
     const rebuiltRollups = await rollupRows(rebuilt.relations);
     ROLLUP_NAMES.forEach((name, k) => expectSame(appendedRollups[k], rebuiltRollups[k], `${what}: rollup ${name}`));
+    expectSame(await deviceReadings(appended.relations), await deviceReadings(rebuilt.relations), `${what}: per-device readings`);
     for (const [k, q] of queries.entries()) expectSame(appendedAnswers[k], await query(q), `${what}: ${q[0]}/${q[1]}`);
     await h.db.query('DELETE FROM analytics_rollups');
     for (const record of records) {
@@ -147,6 +190,21 @@ describe('appending visits to the panel', () => {
       await compareWithRebuild(what);
     }
   }, 600_000);
+
+  it('folds (or merges) each rollup into one file when it has as many files as it may, to the rows of a rebuild', async () => {
+    const { relations, source } = await testPanelRelations(h);
+    const stored = await currentRollups(h.db, h.engine, source);
+    const full = Object.fromEntries(
+      Object.entries(stored).map(([name, data]) => [name, { ...data, parquetFiles: Array.from({ length: MAX_DATA_FILES }, () => data.parquetFiles[0]!) }]),
+    ) as typeof stored;
+    const part = `read_parquet('${files[APPENDS.length]}')`;
+    const appended = await appendRollups(h.engine, { previous: relations, stored: full, part }, () => randomUUID());
+    for (const name of ROLLUP_NAMES) expect(fileCount(appended[name]), `${name} in one file`).toBe(1);
+    const rebuilt: PanelRelations = { ...relations, visits: appendedVisits(relations.visits, part) };
+    for (const name of ROLLUP_NAMES) rebuilt[name] = (await materializeRollup(h.engine, randomUUID(), name, rebuilt)).relation;
+    const [folded, expected] = await Promise.all([rollupRows(appended), rollupRows(rebuilt)]);
+    ROLLUP_NAMES.forEach((name, k) => expectSame(folded[k], expected[k], `folded: rollup ${name}`));
+  }, 300_000);
 });
 
 /** At least one query of every view of the seven sets, over the appended periods and around them. */

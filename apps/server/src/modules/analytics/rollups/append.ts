@@ -4,7 +4,9 @@
 // Every SELECT keeps the columns and order of the rollup's own definition (definitions.ts), so views cannot tell an
 // appended rollup from a rebuilt one beyond the last bits of a sum. Where the new rows touch only partitions the
 // previous rollup has no rows in (days or months after its last), they are stored as a file of their own after the
-// previous rollup's files (linked, not copied) instead of rewriting it.
+// previous rollup's files (linked, not copied) instead of rewriting it. So are the changes of the per-device and
+// per-key rollups, whose readers combine the rows of one key (ORed months, summed counts: definitions.ts); a rollup
+// that has as many files as it may is folded into one instead (its keys grouped).
 import { MAX_DATA_FILES, type CommitData, type DatasetData, type Engine } from '../../../engine/types.js';
 import type { PanelRelations } from '../views/index.js';
 import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, type RollupName } from './definitions.js';
@@ -24,6 +26,8 @@ export interface AppendInput {
   /** The appended visits, typed like the panel's (VISIT_COLUMNS). */
   part: string;
 }
+
+type CountSource = 'chainVisitors' | 'journeyVisitors' | 'dayVisitors';
 
 interface Step extends AppendInput {
   /** The masks' first month (chainRanks.first_month_index), which the appended visits do not precede. */
@@ -91,8 +95,14 @@ SELECT ${[...m.keys, ...columns.map((column) => m.values[column]!(column))].join
 }
 
 const devices = (part: string) => `(SELECT DISTINCT device_id FROM ${part})`;
-/** A per-device relation restricted to the devices of the appended visits. */
-const ofDevices = (relation: string, part: string) => `(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)})`;
+/**
+ * A per-device rollup restricted to the devices of the appended visits, one row per key (its appended files' rows
+ * folded in); dayVisitors has one already.
+ */
+function ofDevices(relation: string, part: string, name: CountSource): string {
+  const rows = `(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)})`;
+  return name === 'dayVisitors' ? rows : `(${fold(rows, SHAPES[name])})`;
+}
 /** The previous visits on the devices' days the appended visits touch (whose same-day neighbours may change). */
 const sameDayVisits = (s: Step) => `(
   SELECT ${VISIT_COLUMNS.map((column) => `v.${column}`).join(', ')} FROM ${s.previous.visits} v
@@ -142,6 +152,27 @@ const SHAPES = {
   },
 } satisfies Partial<Record<RollupName, Merge>>;
 
+/** The rows of `relation` with those of one key combined (ORed months, summed counts; keys counting 0 dropped), sorted. */
+function fold(relation: string, m: Merge): string {
+  const values = Object.entries(m.values).map(([column, combine]) => combine(column));
+  return `SELECT ${[...m.keys, ...values].join(', ')} FROM ${relation} f GROUP BY ${m.keys.join(', ')}${m.count ? ` HAVING SUM(${m.count}) <> 0` : ''} ORDER BY ${m.order}`;
+}
+
+type Combined = 'chainVisitors' | 'journeyVisitors' | 'visitorMasks' | 'visitorFirsts' | 'journeyMasks' | 'dayDevices';
+
+/** A rollup whose rows of one key its readers combine, as it reads once folded (what a rebuild stores). */
+export const foldedRollup = (name: Combined, relation: string) => fold(relation, SHAPES[name]);
+
+/**
+ * A rollup whose readers combine the rows of one key: the delta's rows (new months, changes of counts) stored after
+ * the previous rollup's files; once it has as many files as it may, the previous rows and the delta folded into one.
+ */
+function extendOrFold(s: Step, name: Combined, delta: string): Plan {
+  const stored = s.stored[name];
+  if (stored.parquetFiles.length < MAX_DATA_FILES) return { select: delta, extend: stored.datasetId };
+  return { select: fold(`(SELECT * FROM ${s.previous[name]} UNION ALL SELECT * FROM (${delta}) d)`, SHAPES[name]) };
+}
+
 /**
  * The delta stored after the previous rollup's files when its partitions are of days (months) after the previous
  * version's, so that no previous row shares its keys (and while the rollup has room for one more file); else merged.
@@ -173,23 +204,45 @@ async function crossVisitors(s: Step): Promise<string> {
   });
   return `
 SELECT geography_id, device_id, weight, age, gender, income, block, ${columns.join(', ')} FROM ${s.previous.crossVisitors} WHERE device_id NOT IN ${devices(s.part)}
-UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part) })}) c
+UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part, 'chainVisitors') })}) c
 ORDER BY geography_id, block`;
 }
 
 type Recounted = 'visitorMasks' | 'journeyMasks' | 'dayDevices';
-type CountSource = 'chainVisitors' | 'journeyVisitors' | 'dayVisitors';
 
 /** What a per-device count changes: the appended visits' devices counted from the new rows, less from the previous ones. */
 const countChange = (s: Step, name: Recounted, source: CountSource) =>
   difference(
-    ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part) }),
-    ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part) }),
+    ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part, source) }),
+    ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part, source) }),
     SHAPES[name],
   );
 
-/** A rollup counting per device, with its change merged in. */
-const recounted = (name: Recounted, source: CountSource) => (s: Step) => merge(s.previous[name], countChange(s, name, source), SHAPES[name]);
+/** A rollup counting per device: its change stored after the previous rows. */
+const recounted = (name: Recounted, source: CountSource) => (s: Step) => extendOrFold(s, name, countChange(s, name, source));
+
+/** The appended visits' own chainVisitors rows (their devices' months there). */
+const partChainVisitors = (s: Step) => ROLLUPS.chainVisitors(partOnly(s), s.firstMonthIndex);
+
+/**
+ * chainRanks from the previous ranks' visitor rows and the keys (chain, DMA, device, block) the appended visits bring
+ * that the previous chainVisitors did not have; chains new to the panel count from the panel's first month.
+ */
+const chainRanks = (s: Step) => `
+WITH part AS (SELECT DISTINCT chain_id, dma_id, device_id, block FROM (${partChainVisitors(s)}) c),
+known AS (SELECT chain_id, dma_id, device_id, block FROM ${s.previous.chainVisitors} WHERE device_id IN ${devices(s.part)}),
+added AS (
+  SELECT p.chain_id, COUNT(*) AS n FROM part p
+  ANTI JOIN known k ON k.chain_id IS NOT DISTINCT FROM p.chain_id AND k.dma_id = p.dma_id AND k.device_id = p.device_id AND k.block = p.block
+  GROUP BY p.chain_id
+),
+counts AS (
+  SELECT COALESCE(r.chain_id, a.chain_id) AS chain_id, COALESCE(r.visitors, 0) + COALESCE(a.n, 0) AS visitors,
+         COALESCE(r.first_month_index, ${Math.trunc(s.firstMonthIndex)}) AS first_month_index
+  FROM ${s.previous.chainRanks} r FULL JOIN added a ON a.chain_id IS NOT DISTINCT FROM r.chain_id
+)
+SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY visitors DESC, chain_id) - 1 AS INTEGER) AS rank, first_month_index, CAST(visitors AS BIGINT) AS visitors
+FROM counts ORDER BY rank`;
 
 /** Each rollup's SELECT for the new version, from the previous version's rollups and the appended visits. */
 const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<string>> = {
@@ -198,9 +251,9 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<st
   monthlyCells: additive('monthlyCells', 'month'),
   monthlyDayparts: additive('monthlyDayparts', 'month'),
   monthlyDwell: additive('monthlyDwell', 'month'),
-  chainVisitors: (s) => merge(s.previous.chainVisitors, ROLLUPS.chainVisitors(partOnly(s), s.firstMonthIndex), SHAPES.chainVisitors),
-  /** Ranks are global (every chain's visitor rows): recomputed whole from chainVisitors, a grouping by chain. */
-  chainRanks: (s) => ROLLUPS.chainRanks(s.next),
+  /** A visit only adds months: the appended visits' rows after the previous ones, ORed by their readers. */
+  chainVisitors: (s) => extendOrFold(s, 'chainVisitors', partChainVisitors(s)),
+  chainRanks,
   crossVisitors,
   /**
    * Neighbours change on the touched device-days only: their previous contribution out, the completed days' in (on
@@ -213,11 +266,10 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<st
     ),
   dayVisitors: additive('dayVisitors', 'day'),
   /** Having a neighbour only ever becomes true as visits are added: the touched days' flags ORed into the masks. */
-  journeyVisitors: (s) => merge(s.previous.journeyVisitors, ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex), SHAPES.journeyVisitors),
+  journeyVisitors: (s) => extendOrFold(s, 'journeyVisitors', ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex)),
   visitorMasks: recounted('visitorMasks', 'chainVisitors'),
   /** Linear in the masks' device counts: the masks' change (± devices per mask) by month, merged in. */
-  visitorFirsts: (s) =>
-    merge(s.previous.visitorFirsts, ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: `(${countChange(s, 'visitorMasks', 'chainVisitors')})` }), SHAPES.visitorFirsts),
+  visitorFirsts: (s) => extendOrFold(s, 'visitorFirsts', ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: `(${countChange(s, 'visitorMasks', 'chainVisitors')})` })),
   journeyMasks: recounted('journeyMasks', 'journeyVisitors'),
   dayDevices: recounted('dayDevices', 'dayVisitors'),
 };

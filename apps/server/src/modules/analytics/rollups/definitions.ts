@@ -3,6 +3,10 @@
 // Weights are summed unnormalized (views normalize per period), dwell values are kept with their counts (medians stay
 // exact), visitor sets stay per device, and each visit's same-day neighbours are found once. Portable SQL (views/types.ts):
 // the same SELECTs build the rollups in the embedded engine and in a PostgreSQL warehouse.
+// A rollup extended by appends (rollups/append.ts) may hold several rows of one key, which its readers combine: the
+// per-device rollups (chainVisitors, journeyVisitors) rows whose months are ORed (readers count distinct devices whose
+// months meet a window, or OR the masks per device), the per-key counts (visitorMasks, visitorFirsts, journeyMasks,
+// dayDevices) rows whose counts add up (readers sum them).
 import type { MaterializeOptions } from '../../../engine/types.js';
 import type { PanelRelations, RawPanelRelations } from '../views/types.js';
 
@@ -14,7 +18,7 @@ export const ROLLUP_NAMES = [
 export type RollupName = (typeof ROLLUP_NAMES)[number];
 
 /** Bumped whenever a definition changes, so stored rollups are rebuilt. */
-export const ROLLUP_SCHEMA_VERSION = 8;
+export const ROLLUP_SCHEMA_VERSION = 9;
 
 /** Months a visitor bitmask spans (bits 0..61: a mask of the whole block, (1 << 62) - 1, still fits a signed BIGINT). */
 export const MASK_MONTHS = 62;
@@ -204,9 +208,14 @@ SELECT s.country, s.dma_id, s.chain_id, s.category_id, g.device_id, d.weight, CA
 FROM grouped g JOIN geos s ON s.geo_no = g.geo_no JOIN ${r.panel} d ON d.device_id = g.device_id
 ORDER BY g.geo_no, g.device_id`,
 
-  /** Every chain with visitors, ranked by its visitor rows (most first, then by id), and the masks' first month. */
+  /**
+   * Every chain with visitors, ranked by its visitor rows (`visitors`: devices × DMAs × blocks; most first, then by
+   * id), and the masks' first month. Built from chainVisitors as built whole (one row per key); an append adds the
+   * keys it brings (rollups/append.ts).
+   */
   chainRanks: (r) => `
-SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, chain_id) - 1 AS INTEGER) AS rank, MIN(first_month_index) AS first_month_index
+SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, chain_id) - 1 AS INTEGER) AS rank, MIN(first_month_index) AS first_month_index,
+       CAST(COUNT(*) AS BIGINT) AS visitors
 FROM ${r.chainVisitors} GROUP BY chain_id ORDER BY rank`,
 
   /**

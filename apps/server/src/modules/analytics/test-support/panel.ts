@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { seedFootTraffic } from '../../../seed/foot-traffic.js';
 import type { Harness } from '../../../test-support/harness.js';
-import { ensureRollups } from '../rollups/store.js';
+import { ensureRollups, type PanelSource } from '../rollups/store.js';
 import type { PanelRelations, RawPanelRelations } from '../views/index.js';
 
 type RawReader = (table: 'places' | 'panel' | 'visits' | 'population') => Promise<Record<string, unknown>[]>;
@@ -59,8 +59,8 @@ export function busiest<T>(among: readonly T[], key: (row: T) => string): string
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([found]) => found);
 }
 
-/** The seeded panel as view SQL reads it (its rollups built), and its dataset id per table. */
-export async function testPanelRelations(h: Harness): Promise<{ relations: PanelRelations; datasets: Record<keyof RawPanelRelations, string> }> {
+/** The seeded panel as view SQL reads it (its rollups built), its dataset id per table, and it as a rollups' source. */
+export async function testPanelRelations(h: Harness): Promise<{ relations: PanelRelations; datasets: Record<keyof RawPanelRelations, string>; source: PanelSource }> {
   const ids = await h.db.query<{ table: keyof RawPanelRelations; id: string }>("SELECT metadata->>'panelTable' AS table, id FROM datasets WHERE metadata ? 'panelTable'");
   const relations: Partial<RawPanelRelations> = {};
   const versions: Record<string, string> = {};
@@ -70,7 +70,8 @@ export async function testPanelRelations(h: Harness): Promise<{ relations: Panel
     versions[id] = data.version;
   }
   const datasets = Object.fromEntries(ids.map(({ table, id }) => [table, id])) as Record<keyof RawPanelRelations, string>;
-  return { relations: await ensureRollups(h.db, h.engine, { relations: relations as RawPanelRelations, datasets, versions }), datasets };
+  const source: PanelSource = { relations: relations as RawPanelRelations, datasets, versions };
+  return { relations: await ensureRollups(h.db, h.engine, source), datasets, source };
 }
 
 /** The distinct panel devices of some visits: the sample size a row reports (device_count), recomputed. */
