@@ -10,7 +10,7 @@ import { testStores } from '../../test-support/stores.js';
 import { MAX_DATA_FILES } from '../../engine/types.js';
 import { appendedVisits, appendRollups, foldedRollup } from './rollups/append.js';
 import { currentRollups, materializeRollup } from './rollups/store.js';
-import { ROLLUP_NAMES } from './rollups/definitions.js';
+import { ROLLUP_NAMES, SLOT_COLUMNS } from './rollups/definitions.js';
 import { overlapRows } from './views/cross-visitation.js';
 import { devicesMeeting } from './views/devices.js';
 import type { PanelRelations } from './views/index.js';
@@ -29,8 +29,11 @@ const PARQUET = 'application/vnd.apache.parquet';
 const lateVisits = (middle: readonly number[]) =>
   `((CAST(started_at AS DATE) = DATE '2024-06-15' AND visit_id % 3 = 0) OR visit_id IN (${middle.join(', ')}))`;
 const APPENDS = ['five weeks', 'a day', 'late visits of past days'] as const;
-/** The rollups whose readers combine the rows of one key: every append stores their changes as a file of their own. */
-const COMBINED = ['chainVisitors', 'journeyVisitors', 'visitorMasks', 'visitorFirsts', 'journeyMasks', 'dayDevices'] as const;
+/**
+ * The rollups whose readers combine the rows of one key: every append stores their changes as a file of their own
+ * (crossVisitors while the same chains are ranked, as in these appends).
+ */
+const COMBINED = ['chainVisitors', 'crossVisitors', 'journeyVisitors', 'visitorMasks', 'visitorFirsts', 'journeyMasks', 'dayDevices'] as const;
 const isCombined = (name: string): name is (typeof COMBINED)[number] => (COMBINED as readonly string[]).includes(name);
 /**
  * The rollups each append stores as a file after the previous rollup's: those rows of days or months after the
@@ -121,11 +124,19 @@ describe('appending visits to the panel', () => {
     return response.json().rows as Row[];
   };
 
-  /** Each rollup's rows, those of the combined ones as their readers see them (one row per key). */
+  /**
+   * Each rollup's rows, those of the combined ones as their readers see them (one row per key), and crossVisitors'
+   * masks by chain rather than by slot (an append keeps a chain's slot where a rebuild makes it its rank).
+   */
   const rollupRows = (relations: PanelRelations) =>
     Promise.all(
       ROLLUP_NAMES.map((name) => {
-        const rows = isCombined(name) ? `(${foldedRollup(name, relations[name])})` : relations[name];
+        let rows = isCombined(name) ? `(${foldedRollup(name, relations[name])})` : relations[name];
+        if (name === 'chainRanks') rows = `(SELECT chain_id, rank, first_month_index, visitors, slot IS NOT NULL AS ranked FROM ${rows} k)`;
+        if (name === 'crossVisitors') {
+          rows = `(SELECT u.geography_id, u.device_id, u.weight, u.age, u.gender, u.income, u.block, k.chain_id, u.mask, u.devices
+            FROM ${rows} c UNPIVOT (mask FOR slot IN (${SLOT_COLUMNS.join(', ')})) u JOIN ${relations.chainRanks} k ON 'm' || CAST(k.slot AS VARCHAR) = u.slot)`;
+        }
         return h.engine.queryRows(`SELECT * FROM ${rows} r ORDER BY ALL`, []);
       }),
     );

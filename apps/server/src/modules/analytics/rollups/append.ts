@@ -9,7 +9,7 @@
 // that has as many files as it may is folded into one instead (its keys grouped).
 import { MAX_DATA_FILES, type CommitData, type DatasetData, type Engine } from '../../../engine/types.js';
 import type { PanelRelations } from '../views/index.js';
-import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, type RollupName } from './definitions.js';
+import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, SLOT_COLUMNS, type RollupName } from './definitions.js';
 
 /** The visits columns, in the panel's order (foot-traffic.md). */
 export const VISIT_COLUMNS = ['visit_id', 'device_id', 'place_id', 'started_at', 'dwell_minutes'] as const;
@@ -131,6 +131,10 @@ const SHAPES = {
     order: 'skip, chain_id, dma_id, month', count: 'visits',
   },
   dayVisitors: { partition: ['chain_id', 'dma_id', 'day'], keys: [...GEO, 'day', 'device_id'], values: {}, order: 'chain_id, dma_id, day' },
+  crossVisitors: {
+    partition: ['device_id'], keys: ['geography_id', 'device_id', 'weight', 'age', 'gender', 'income', 'block', ...SLOT_COLUMNS], values: { devices: sum('INTEGER') },
+    order: 'geography_id, block', count: 'devices',
+  },
   journeyVisitors: {
     partition: ['device_id'], keys: ['skip', 'relationship', ...GEO, 'device_id', 'block', 'first_month_index'], values: { months: bitOr }, order: 'skip, chain_id, dma_id',
   },
@@ -158,7 +162,7 @@ function fold(relation: string, m: Merge): string {
   return `SELECT ${[...m.keys, ...values].join(', ')} FROM ${relation} f GROUP BY ${m.keys.join(', ')}${m.count ? ` HAVING SUM(${m.count}) <> 0` : ''} ORDER BY ${m.order}`;
 }
 
-type Combined = 'chainVisitors' | 'journeyVisitors' | 'visitorMasks' | 'visitorFirsts' | 'journeyMasks' | 'dayDevices';
+type Combined = 'chainVisitors' | 'crossVisitors' | 'journeyVisitors' | 'visitorMasks' | 'visitorFirsts' | 'journeyMasks' | 'dayDevices';
 
 /** A rollup whose rows of one key its readers combine, as it reads once folded (what a rebuild stores). */
 export const foldedRollup = (name: Combined, relation: string) => fold(relation, SHAPES[name]);
@@ -188,24 +192,21 @@ const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts'
   mergeOrAppend(s, name, period, ROLLUPS[name](partOnly(s)));
 
 /**
- * crossVisitors has a column per chain rank. When the ranked chains are the same ones, the previous rows keep their
- * masks with the columns reordered to the new ranks and only the appended visits' devices are recomputed; when a chain
- * enters or leaves the ranked ones, the whole rollup is (from chainVisitors, without reading visits).
+ * crossVisitors keeps its columns while the same chains are ranked (chainRanks keeps their slots): the appended
+ * visits' devices' previous rows stored again with `devices` negated, and their rows from the new chainVisitors, after
+ * the previous rows. When a chain enters or leaves the ranked ones, it is recomputed whole (from chainVisitors,
+ * without reading visits).
  */
-async function crossVisitors(s: Step): Promise<string> {
-  const ranked = async (relation: string) =>
-    new Map((await s.rows(`SELECT chain_id, rank FROM ${relation} WHERE rank < ${RANKED_CHAINS}`)).map((row) => [String(row.chain_id), Number(row.rank)]));
-  const [before, after] = await Promise.all([ranked(s.previous.chainRanks), ranked(s.next.chainRanks)]);
-  if (before.size !== after.size || [...after.keys()].some((chain) => !before.has(chain))) return ROLLUPS.crossVisitors(s.next);
-  const chainAt = new Map([...after].map(([chain, rank]) => [rank, chain]));
-  const columns = Array.from({ length: RANKED_CHAINS }, (_, k) => {
-    const chain = chainAt.get(k);
-    return chain === undefined ? `m${k}` : `m${before.get(chain)} AS m${k}`;
-  });
-  return `
-SELECT geography_id, device_id, weight, age, gender, income, block, ${columns.join(', ')} FROM ${s.previous.crossVisitors} WHERE device_id NOT IN ${devices(s.part)}
-UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part, 'chainVisitors') })}) c
-ORDER BY geography_id, block`;
+async function crossVisitors(s: Step): Promise<string | Plan> {
+  const slots = async (relation: string) =>
+    new Map((await s.rows(`SELECT chain_id, slot FROM ${relation} WHERE slot IS NOT NULL`)).map((row) => [String(row.chain_id), Number(row.slot)]));
+  const [before, after] = await Promise.all([slots(s.previous.chainRanks), slots(s.next.chainRanks)]);
+  if (before.size !== after.size || [...after].some(([chain, slot]) => before.get(chain) !== slot)) return ROLLUPS.crossVisitors(s.next);
+  const shape = SHAPES.crossVisitors;
+  const previous = fold(`(SELECT * FROM ${s.previous.crossVisitors} WHERE device_id IN ${devices(s.part)})`, shape);
+  return extendOrFold(s, 'crossVisitors', `
+SELECT ${shape.keys.join(', ')}, -devices AS devices FROM (${previous}) p
+UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part, 'chainVisitors') })}) c`);
 }
 
 type Recounted = 'visitorMasks' | 'journeyMasks' | 'dayDevices';
@@ -226,7 +227,8 @@ const partChainVisitors = (s: Step) => ROLLUPS.chainVisitors(partOnly(s), s.firs
 
 /**
  * chainRanks from the previous ranks' visitor rows and the keys (chain, DMA, device, block) the appended visits bring
- * that the previous chainVisitors did not have; chains new to the panel count from the panel's first month.
+ * that the previous chainVisitors did not have; chains new to the panel count from the panel's first month. While the
+ * same chains are ranked, they keep their slots (crossVisitors' columns); else the slots are the ranks, as built whole.
  */
 const chainRanks = (s: Step) => `
 WITH part AS (SELECT DISTINCT chain_id, dma_id, device_id, block FROM (${partChainVisitors(s)}) c),
@@ -240,12 +242,20 @@ counts AS (
   SELECT COALESCE(r.chain_id, a.chain_id) AS chain_id, COALESCE(r.visitors, 0) + COALESCE(a.n, 0) AS visitors,
          COALESCE(r.first_month_index, ${Math.trunc(s.firstMonthIndex)}) AS first_month_index
   FROM ${s.previous.chainRanks} r FULL JOIN added a ON a.chain_id IS NOT DISTINCT FROM r.chain_id
+),
+ranked AS (
+  SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY visitors DESC, chain_id) - 1 AS INTEGER) AS rank, first_month_index, CAST(visitors AS BIGINT) AS visitors
+  FROM counts
+),
+kept AS (
+  SELECT COUNT(*) = COUNT(p.slot) AND COUNT(*) = (SELECT COUNT(slot) FROM ${s.previous.chainRanks}) AS same
+  FROM ranked n LEFT JOIN ${s.previous.chainRanks} p ON p.chain_id IS NOT DISTINCT FROM n.chain_id WHERE n.rank < ${RANKED_CHAINS}
 )
-SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY visitors DESC, chain_id) - 1 AS INTEGER) AS rank, first_month_index, CAST(visitors AS BIGINT) AS visitors
-FROM counts ORDER BY rank`;
+SELECT n.chain_id, n.rank, n.first_month_index, n.visitors, CASE WHEN n.rank < ${RANKED_CHAINS} THEN CASE WHEN kept.same THEN p.slot ELSE n.rank END END AS slot
+FROM ranked n LEFT JOIN ${s.previous.chainRanks} p ON p.chain_id IS NOT DISTINCT FROM n.chain_id CROSS JOIN kept ORDER BY n.rank`;
 
 /** Each rollup's SELECT for the new version, from the previous version's rollups and the appended visits. */
-const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<string>> = {
+const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<string | Plan>> = {
   daily: additive('daily', 'day'),
   monthly: additive('monthly', 'month'),
   monthlyCells: additive('monthlyCells', 'month'),

@@ -141,8 +141,10 @@ function highestBit(x: string): string {
     + CASE WHEN ${estimate} < 62 AND (CAST(1 AS BIGINT) << (${estimate} + 1)) <= ${x} THEN 1 ELSE 0 END)`;
 }
 
-const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN rank = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
-const rankColumns = Array.from({ length: RANKED_CHAINS }, (_, k) => `m${k}`).join(', ');
+const chainMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(CASE WHEN slot = ${k} THEN months ELSE CAST(0 AS BIGINT) END) AS m${k}`).join(',\n       ');
+/** crossVisitors' mask columns, one per slot of chainRanks. */
+export const SLOT_COLUMNS = Array.from({ length: RANKED_CHAINS }, (_, k) => `m${k}`);
+const slotColumns = SLOT_COLUMNS.join(', ');
 /** The country's masks of a device: its DMAs' rows ORed (a quarter of the rows the visitor rows are, and no CASE). */
 const countryMasks = Array.from({ length: RANKED_CHAINS }, (_, k) => `bit_or(m${k}) AS m${k}`).join(', ');
 
@@ -210,33 +212,38 @@ ORDER BY g.geo_no, g.device_id`,
 
   /**
    * Every chain with visitors, ranked by its visitor rows (`visitors`: devices × DMAs × blocks; most first, then by
-   * id), and the masks' first month. Built from chainVisitors as built whole (one row per key); an append adds the
-   * keys it brings (rollups/append.ts).
+   * id), the masks' first month, and for the ${RANKED_CHAINS} first its column in crossVisitors (`slot`: its rank when
+   * built whole; an append that leaves the same chains ranked keeps their slots, so that crossVisitors keeps its
+   * columns). Built from chainVisitors as built whole (one row per key); an append adds the keys it brings
+   * (rollups/append.ts).
    */
   chainRanks: (r) => `
-SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, chain_id) - 1 AS INTEGER) AS rank, MIN(first_month_index) AS first_month_index,
-       CAST(COUNT(*) AS BIGINT) AS visitors
-FROM ${r.chainVisitors} GROUP BY chain_id ORDER BY rank`,
+SELECT chain_id, rank, first_month_index, visitors, CASE WHEN rank < ${RANKED_CHAINS} THEN rank END AS slot FROM (
+  SELECT chain_id, CAST(ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, chain_id) - 1 AS INTEGER) AS rank, MIN(first_month_index) AS first_month_index,
+         CAST(COUNT(*) AS BIGINT) AS visitors
+  FROM ${r.chainVisitors} GROUP BY chain_id
+) k ORDER BY rank`,
 
   /**
    * Per geography (the country and each DMA), device and mask block: the months it visited each of the
-   * ${RANKED_CHAINS} top-ranked chains there, one column per rank (m<rank>), and the device's demographics. Cross-Visitation
-   * and the Movement Pivot's device counts read only the columns of the selected chains from one row per device, with no
-   * grouping by device at query time.
+   * ${RANKED_CHAINS} top-ranked chains there, one column per slot (m<slot>, chainRanks), the device's demographics, and
+   * `devices` 1. Cross-Visitation and the Movement Pivot's device counts read only the columns of the selected chains
+   * from one row per device, with no grouping by device at query time. An append stores its devices' previous rows
+   * again with `devices` -1 and their new rows after them: readers sum `devices` (and weight × devices).
    */
   crossVisitors: (r) => `
 WITH v AS (
-  SELECT c.country, c.dma_id, c.device_id, c.weight, c.age, c.gender, c.income, c.block, c.months, k.rank
-  FROM ${r.chainVisitors} c JOIN ${r.chainRanks} k ON k.chain_id = c.chain_id WHERE k.rank < ${RANKED_CHAINS}
+  SELECT c.country, c.dma_id, c.device_id, c.weight, c.age, c.gender, c.income, c.block, c.months, k.slot
+  FROM ${r.chainVisitors} c JOIN ${r.chainRanks} k ON k.chain_id = c.chain_id WHERE k.slot IS NOT NULL
 ),
 dmas AS (
   SELECT dma_id AS geography_id, country, device_id, weight, age, gender, income, block,
        ${chainMasks}
   FROM v GROUP BY dma_id, country, device_id, weight, age, gender, income, block
 )
-SELECT geography_id, device_id, weight, age, gender, income, block, ${rankColumns} FROM dmas
+SELECT geography_id, device_id, weight, age, gender, income, block, ${slotColumns}, CAST(1 AS INTEGER) AS devices FROM dmas
 UNION ALL
-SELECT country, device_id, weight, age, gender, income, block, ${countryMasks}
+SELECT country, device_id, weight, age, gender, income, block, ${countryMasks}, CAST(1 AS INTEGER)
 FROM dmas GROUP BY country, device_id, weight, age, gender, income, block
 ORDER BY geography_id, block`,
 

@@ -1,6 +1,6 @@
 // Cross-Visitation (foot-traffic.md "overlap", "Cross-Visitation"): the share of a base chain's weighted visitors who
 // also visited an overlap chain, both memberships counted in the one geography and the selected window of periods.
-import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
+import { MASK_MONTHS } from '../rollups/definitions.js';
 import { periodBounds, type CrossVisitationRow } from '@atlas/domain';
 import { geographyFields, secondaryTaxonomyFields, taxonomyFields, windowFields } from './fields.js';
 import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
@@ -15,13 +15,14 @@ interface ChainSet { chains: number; weight: number; devices: number }
 interface Window { first: number; last: number }
 
 /**
- * From crossVisitors, one row per device with a months-mask column per ranked chain, read in the window's mask block
- * (null when a chain is ranked beyond the columns or the window spans two blocks). A selected chain without visitors
- * anywhere has no rank and adds no bit.
+ * From crossVisitors, one row per device with a months-mask column per ranked chain (its slot), read in the window's
+ * mask block (null when a chain is ranked beyond the columns or the window spans two blocks). A selected chain without
+ * visitors anywhere has no rank and adds no bit. Rows count as their `devices` (an append's -1 rows take back rows of
+ * before it).
  */
 async function crossVisitorSets(sql: SqlRunner, r: PanelRelations, chains: string[], geography: string, window: Window): Promise<ChainSet[] | null> {
-  const ranks = await sql.queryRows(`SELECT chain_id, rank, first_month_index FROM ${r.chainRanks} WHERE chain_id IN (SELECT unnest($1::VARCHAR[]))`, [chains]);
-  if (ranks.some((row) => Number(row.rank) >= RANKED_CHAINS)) return null;
+  const ranks = await sql.queryRows(`SELECT chain_id, slot, first_month_index FROM ${r.chainRanks} WHERE chain_id IN (SELECT unnest($1::VARCHAR[]))`, [chains]);
+  if (ranks.some((row) => row.slot === null)) return null;
   if (!ranks.length) return [];
   const first = Number(ranks[0]!.first_month_index);
   const lo = Math.max(window.first - first, 0);
@@ -31,13 +32,13 @@ async function crossVisitorSets(sql: SqlRunner, r: PanelRelations, chains: strin
   const bitsOf = (from: number, to: number) => (to < from ? 0n : ((1n << BigInt(to - from + 1)) - 1n) << BigInt(from));
   const mask = bitsOf(lo - block * MASK_MONTHS, hi - block * MASK_MONTHS);
   // One flag per ranked selected chain: whether the device visited it in the window.
-  const flags = ranks.map((row) => ({ bit: chains.indexOf(String(row.chain_id)), column: `m${Number(row.rank)}` }));
+  const flags = ranks.map((row) => ({ bit: chains.indexOf(String(row.chain_id)), column: `m${Number(row.slot)}` }));
   const names = flags.map((flag) => `c${flag.bit}`).join(', ');
   const rows = await sql.queryRows(
-    `SELECT ${names}, SUM(weight)::FLOAT8 AS weight, COUNT(*) AS devices FROM (
-  SELECT weight, ${flags.map((flag) => `(${flag.column} & CAST($3 AS BIGINT)) <> 0 AS c${flag.bit}`).join(', ')}
+    `SELECT ${names}, SUM(weight * devices)::FLOAT8 AS weight, SUM(devices) AS devices FROM (
+  SELECT weight, devices, ${flags.map((flag) => `(${flag.column} & CAST($3 AS BIGINT)) <> 0 AS c${flag.bit}`).join(', ')}
   FROM ${r.crossVisitors} WHERE geography_id = $1 AND block = $2::INTEGER
-) devices GROUP BY ${names}`,
+) devices GROUP BY ${names} HAVING SUM(devices) <> 0`,
     [geography, block, String(mask)],
   );
   return rows.map((row) => ({

@@ -1,12 +1,13 @@
 // The Movement Pivot's sample sizes (issue 21 "Sample sizes"): per combination of the layout's dimensions, the distinct
 // devices behind it. Distinct counts of arbitrary unions (several chains, a category, a window of periods) cannot be
 // added up from smaller counts, so they are counted over one row per device: crossVisitors holds, per geography, device
-// and mask block, a months mask per ranked chain and the device's demographics. Each combination is then a count of
-// devices whose masks of the combination's chains, ORed, meet the period's months, without grouping by device, like
-// Cross-Visitation. Chains ranked beyond the mask columns, or periods across two mask blocks, count devices in
-// chainVisitors instead (exact, slower).
+// and mask block, a months mask per ranked chain (in its slot's column) and the device's demographics. Each combination
+// is then a count of devices whose masks of the combination's chains, ORed, meet the period's months, without grouping
+// by device, like Cross-Visitation (rows counting as their `devices`: an append's -1 rows take back earlier ones).
+// Chains ranked beyond the mask columns, or periods across two mask blocks, count devices in chainVisitors instead
+// (exact, slower).
 import { Params } from '../../../store/params.js';
-import { MASK_MONTHS, RANKED_CHAINS } from '../rollups/definitions.js';
+import { MASK_MONTHS } from '../rollups/definitions.js';
 import { meetsMonths, monthWindow } from './devices.js';
 import type { PanelRelations, SqlRunner } from './types.js';
 
@@ -73,24 +74,25 @@ ${expressions.length ? `GROUP BY ${expressions.join(', ')}` : ''}`,
 interface RankedChain {
   chain: string;
   category: string;
-  rank: number;
+  /** Its column in crossVisitors (chainRanks.slot). */
+  slot: number;
 }
 
-/** A taxonomy column of the counts: the chain and category values it stands for, and the ranks whose masks it ORs. */
+/** A taxonomy column of the counts: the chain and category values it stands for, and the slots whose masks it ORs. */
 interface Group {
   chain: string | null;
   category: string | null;
-  ranks: number[];
+  slots: number[];
 }
 
 /** The groups of chains each combination unions: per chain, per category, or all passing chains together. */
 function groupsOf(chains: RankedChain[], dimensions: Dimension[]): Group[] {
-  if (dimensions.includes('chain')) return chains.map((c) => ({ chain: c.chain, category: c.category, ranks: [c.rank] }));
+  if (dimensions.includes('chain')) return chains.map((c) => ({ chain: c.chain, category: c.category, slots: [c.slot] }));
   if (dimensions.includes('category')) {
     const categories = [...new Set(chains.map((c) => c.category))];
-    return categories.map((category) => ({ chain: null, category, ranks: chains.filter((c) => c.category === category).map((c) => c.rank) }));
+    return categories.map((category) => ({ chain: null, category, slots: chains.filter((c) => c.category === category).map((c) => c.slot) }));
   }
-  return chains.length ? [{ chain: null, category: null, ranks: chains.map((c) => c.rank) }] : [];
+  return chains.length ? [{ chain: null, category: null, slots: chains.map((c) => c.slot) }] : [];
 }
 
 /** A months mask of a block (bit k = the block's k-th month) for months first..last. */
@@ -104,19 +106,19 @@ const maskSql = (mask: bigint) => `CAST(${mask.toString()} AS BIGINT)`;
 
 /**
  * The reading for ranked chains and windows within one mask block: one row per device of the selected geographies (ORed
- * over them first when several form a union), its months mask per taxonomy group (the group's ranks ORed) within the
+ * over them first when several form a union), its months mask per taxonomy group (the group's slots ORed) within the
  * periods' span. $1..$n the geographies, then the demographics. Null when it does not apply.
  */
 async function fromCrossVisitors(sql: SqlRunner, r: PanelRelations, q: PivotQuery): Promise<PivotDevices | null> {
   const found = await sql.queryRows(
-    `SELECT k.chain_id, k.rank, k.first_month_index, p.category_id
+    `SELECT k.chain_id, k.slot, k.first_month_index, p.category_id
 FROM ${r.chainRanks} k JOIN (SELECT DISTINCT CAST(chain_id AS VARCHAR) AS chain_id, CAST(category_id AS VARCHAR) AS category_id FROM ${r.places}) p
 ON p.chain_id = k.chain_id
 WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT unnest($1::VARCHAR[]))`,
     [q.taxonomies],
   );
-  const chains = found.map((row): RankedChain => ({ chain: String(row.chain_id), category: String(row.category_id), rank: Number(row.rank) }));
-  if (chains.some((c) => c.rank >= RANKED_CHAINS)) return null;
+  if (found.some((row) => row.slot === null)) return null;
+  const chains = found.map((row): RankedChain => ({ chain: String(row.chain_id), category: String(row.category_id), slot: Number(row.slot) }));
   if (!chains.length) return new Map();
   const m0 = Number(found[0]!.first_month_index);
   const windows = q.periods.map((p) => monthWindow(p.start, p.end));
@@ -130,13 +132,13 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
     ? windows.map((w, k) => ({ pi: k + 1, mask: blockMask(w.first, w.last, blockStart) }))
     : [{ pi: null, mask: span }];
   const groups = groupsOf(chains, q.dimensions);
-  const ranks = [...new Set(chains.map((c) => c.rank))];
+  const slots = [...new Set(chains.map((c) => c.slot))];
   const demographicDimensions = DEMOGRAPHIC.filter((dimension) => q.dimensions.includes(dimension));
   const geographyDimension = q.dimensions.includes('geography');
   const keys = [...(geographyDimension ? ['geography_id'] : []), ...demographicDimensions];
   // Only devices with a visit to a selected chain in the periods count anywhere: the others are left out before the
   // grouping (in the country at 100 M visits, most devices visit none of a few chains).
-  const visited = `((${ranks.map((rank) => `m${rank}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
+  const visited = `((${slots.map((slot) => `m${slot}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
   // Each geography a parameter of its own: the engine then skips the row groups of other geographies (the file is
   // sorted by geography), which it does not for a list unnested in a subquery.
   const params = new Params();
@@ -147,25 +149,26 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
       ? ` AND age IN (SELECT unnest(${demographics[0]}::VARCHAR[])) AND gender IN (SELECT unnest(${demographics[1]}::VARCHAR[])) AND income IN (SELECT unnest(${demographics[2]}::VARCHAR[]))`
       : ''
   }`;
-  // A union of geographies counts a device once: its masks are ORed over them first (a device's demographics are its own).
+  // A union of geographies counts a device once: its masks are ORed over them first (a device's demographics are its
+  // own; masks only grow, so its rows of before an append change nothing there).
   const source =
     !geographyDimension && q.geographies.length > 1
-      ? `(SELECT device_id, ${DEMOGRAPHIC.join(', ')}, ${ranks.map((rank) => `bit_or(m${rank}) AS m${rank}`).join(', ')}
+      ? `(SELECT device_id, ${DEMOGRAPHIC.join(', ')}, ${slots.map((slot) => `bit_or(m${slot}) AS m${slot}`).join(', ')}, 1 AS devices
    FROM ${r.crossVisitors} WHERE ${where} GROUP BY device_id, ${DEMOGRAPHIC.join(', ')}) devices`
       : `(SELECT * FROM ${r.crossVisitors} WHERE ${where}) devices`;
   // Each device once per group (t): several groups pair every device with each group's number and pick its mask.
-  const groupMask = (group: Group) => `(${group.ranks.map((rank) => `m${rank}`).join(' | ')})`;
+  const groupMask = (group: Group) => `(${group.slots.map((slot) => `m${slot}`).join(' | ')})`;
   const masked =
     groups.length === 1
-      ? `SELECT ${[...keys, '0 AS t', `${groupMask(groups[0]!)} & ${maskSql(span)} AS u`].join(', ')} FROM ${source}`
-      : `SELECT ${[...keys, 'g.t', `CASE g.t ${groups.map((group, t) => `WHEN ${t} THEN ${groupMask(group)}`).join(' ')} END & ${maskSql(span)} AS u`].join(', ')}
+      ? `SELECT ${[...keys, '0 AS t', `${groupMask(groups[0]!)} & ${maskSql(span)} AS u`, 'devices'].join(', ')} FROM ${source}`
+      : `SELECT ${[...keys, 'g.t', `CASE g.t ${groups.map((group, t) => `WHEN ${t} THEN ${groupMask(group)}`).join(' ')} END & ${maskSql(span)} AS u`, 'devices'].join(', ')}
    FROM ${source} CROSS JOIN (SELECT unnest(ARRAY[${groups.map((_, t) => t).join(', ')}]) AS t) g`;
   // Devices are counted per distinct mask first (a few thousand for a few chains of the country), then each mask
   // counts in the periods it meets.
   const periodList = periods.map((period, k) => `(${k}, ${maskSql(period.mask)})`).join(', ');
   const rows = await sql.queryRows(
     `WITH counted AS (
-  SELECT ${[...keys, 't', 'u', 'COUNT(*) AS n'].join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${[...keys, 't', 'u'].join(', ')}
+  SELECT ${[...keys, 't', 'u', 'SUM(devices) AS n'].join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${[...keys, 't', 'u'].join(', ')} HAVING SUM(devices) <> 0
 )
 SELECT ${[...keys, 't', 'p.k', 'SUM(n) AS devices'].join(', ')}
 FROM counted JOIN (VALUES ${periodList}) AS p(k, mask) ON (counted.u & p.mask) <> 0
