@@ -97,11 +97,16 @@ SELECT ${[...m.keys, ...columns.map((column) => m.values[column]!(column))].join
 const devices = (part: string) => `(SELECT DISTINCT device_id FROM ${part})`;
 /**
  * A per-device rollup restricted to the devices of the appended visits, one row per key (its appended files' rows
- * folded in); dayVisitors has one already.
+ * folded in); dayVisitors has one already, and only its days within a week of an appended visit are read: dayDevices
+ * caps a device's gap to its next day at 7, so its rows of other days count the same before and after (those just
+ * after the week, whose next day is not read, count alike in both).
  */
 function ofDevices(relation: string, part: string, name: CountSource): string {
-  const rows = `(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)})`;
-  return name === 'dayVisitors' ? rows : `(${fold(rows, SHAPES[name])})`;
+  if (name === 'dayVisitors') {
+    const days = (end: 'MIN' | 'MAX') => `(SELECT ${end}(CAST(started_at AS DATE)) FROM ${part})`;
+    return `(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)} AND day BETWEEN ${days('MIN')} - 7 AND ${days('MAX')} + 7)`;
+  }
+  return `(${fold(`(SELECT * FROM ${relation} WHERE device_id IN ${devices(part)})`, SHAPES[name])})`;
 }
 /** The previous visits on the devices' days the appended visits touch (whose same-day neighbours may change). */
 const sameDayVisits = (s: Step) => `(
