@@ -7,6 +7,7 @@
 // previous rollup's files (linked, not copied) instead of rewriting it. So are the changes of the per-device and
 // per-key rollups, whose readers combine the rows of one key (ORed months, summed counts: definitions.ts); a rollup
 // that has as many files as it may is folded into one instead (its keys grouped).
+import { sqlString } from '../../../engine/sql.js';
 import { MAX_DATA_FILES, type CommitData, type DatasetData, type Engine } from '../../../engine/types.js';
 import type { PanelRelations } from '../views/index.js';
 import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, SLOT_COLUMNS, type RollupName } from './definitions.js';
@@ -36,6 +37,8 @@ interface Step extends AppendInput {
   later: Record<'day' | 'month', boolean>;
   /** The new version so far: visits with the appended rows, and the rollups rebuilt before this one. */
   next: PanelRelations;
+  /** The rollups built so far whose delta was stored as a file of its own: that file's rows. */
+  deltas: Partial<Record<RollupName, string>>;
   rows: (sql: string) => Promise<Record<string, unknown>[]>;
 }
 
@@ -198,8 +201,8 @@ const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts'
 
 /**
  * crossVisitors keeps its columns while the same chains are ranked (chainRanks keeps their slots): the appended
- * visits' devices' previous rows stored again with `devices` negated, and their rows from the new chainVisitors, after
- * the previous rows. When a chain enters or leaves the ranked ones, it is recomputed whole (from chainVisitors,
+ * visits' devices' previous rows stored again with `devices` negated, and their new rows, after the previous rows
+ * (both computed from the devices' chainVisitors rows, without reading the previous crossVisitors). When a chain enters or leaves the ranked ones, it is recomputed whole (from chainVisitors,
  * without reading visits).
  */
 async function crossVisitors(s: Step): Promise<string | Plan> {
@@ -207,22 +210,30 @@ async function crossVisitors(s: Step): Promise<string | Plan> {
     new Map((await s.rows(`SELECT chain_id, slot FROM ${relation} WHERE slot IS NOT NULL`)).map((row) => [String(row.chain_id), Number(row.slot)]));
   const [before, after] = await Promise.all([slots(s.previous.chainRanks), slots(s.next.chainRanks)]);
   if (before.size !== after.size || [...after].some(([chain, slot]) => before.get(chain) !== slot)) return ROLLUPS.crossVisitors(s.next);
-  const shape = SHAPES.crossVisitors;
-  const previous = fold(`(SELECT * FROM ${s.previous.crossVisitors} WHERE device_id IN ${devices(s.part)})`, shape);
-  return extendOrFold(s, 'crossVisitors', `
-SELECT ${shape.keys.join(', ')}, -devices AS devices FROM (${previous}) p
-UNION ALL SELECT * FROM (${ROLLUPS.crossVisitors({ ...s.next, chainVisitors: ofDevices(s.next.chainVisitors, s.part, 'chainVisitors') })}) c`);
+  // The devices' rows before, as the previous crossVisitors has them folded (the same slots), from their chainVisitors rows.
+  const cross = (chainVisitors: string) => ROLLUPS.crossVisitors({ ...s.next, chainVisitors });
+  return extendOrFold(s, 'crossVisitors', withTouched(s, 'chainVisitors', `
+SELECT ${SHAPES.crossVisitors.keys.join(', ')}, -devices AS devices FROM (${cross(BEFORE)}) p
+UNION ALL SELECT * FROM (${cross(touchedAfter(s, 'chainVisitors'))}) c`));
 }
 
 type Recounted = 'visitorMasks' | 'journeyMasks' | 'dayDevices';
 
+/** The CTE of a source's rows of the appended visits' devices before the append (withTouched). */
+const BEFORE = 'touched_rows';
+
+/** SQL `body` with BEFORE: the previous version's rows of `source` for the appended visits' devices, read once. */
+const withTouched = (s: Step, source: CountSource, body: string) => `WITH ${BEFORE} AS MATERIALIZED ${ofDevices(s.previous[source], s.part, source)}\n${body}`;
+
+/** The same rows after the append: those before and the source's delta file's, or read from the new version when it has none. */
+function touchedAfter(s: Step, source: CountSource): string {
+  const added = s.deltas[source];
+  return ofDevices(added ? `(SELECT * FROM ${BEFORE} UNION ALL SELECT * FROM ${added})` : s.next[source], s.part, source);
+}
+
 /** What a per-device count changes: the appended visits' devices counted from the new rows, less from the previous ones. */
 const countChange = (s: Step, name: Recounted, source: CountSource) =>
-  difference(
-    ROLLUPS[name]({ ...s.previous, [source]: ofDevices(s.previous[source], s.part, source) }),
-    ROLLUPS[name]({ ...s.next, [source]: ofDevices(s.next[source], s.part, source) }),
-    SHAPES[name],
-  );
+  withTouched(s, source, difference(ROLLUPS[name]({ ...s.previous, [source]: BEFORE }), ROLLUPS[name]({ ...s.next, [source]: touchedAfter(s, source) }), SHAPES[name]));
 
 /** A rollup counting per device: its change stored after the previous rows. */
 const recounted = (name: Recounted, source: CountSource) => (s: Step) => extendOrFold(s, name, countChange(s, name, source));
@@ -284,7 +295,8 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<st
   journeyVisitors: (s) => extendOrFold(s, 'journeyVisitors', ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex)),
   visitorMasks: recounted('visitorMasks', 'chainVisitors'),
   /** Linear in the masks' device counts: the masks' change (± devices per mask) by month, merged in. */
-  visitorFirsts: (s) => extendOrFold(s, 'visitorFirsts', ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: `(${countChange(s, 'visitorMasks', 'chainVisitors')})` })),
+  visitorFirsts: (s) =>
+    extendOrFold(s, 'visitorFirsts', ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: s.deltas.visitorMasks ?? `(${countChange(s, 'visitorMasks', 'chainVisitors')})` })),
   journeyMasks: recounted('journeyMasks', 'journeyVisitors'),
   dayDevices: recounted('dayDevices', 'dayVisitors'),
 };
@@ -308,13 +320,14 @@ export async function appendRollups(
   const whole = first!.panel === null || Number(first!.part) < firstMonthIndex;
   const next: PanelRelations = { ...input.previous, visits: appendedVisits(input.previous.visits, input.part) };
   const later = { day: first!.later_day === true, month: first!.later_month === true };
-  const step: Step = { ...input, firstMonthIndex, later, next, rows: (sql) => engine.queryRows(sql, []) };
+  const step: Step = { ...input, firstMonthIndex, later, next, deltas: {}, rows: (sql) => engine.queryRows(sql, []) };
   for (const name of ROLLUP_NAMES) {
     onRollup?.(name, null);
     const planned = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
     const plan = typeof planned === 'string' ? { select: planned } : planned;
     const built = await engine.materialize(target(name), plan.select, { ...ROLLUP_STORAGE[name], extend: plan.extend });
     next[name] = built.relation;
+    if (plan.extend) step.deltas[name] = `read_parquet(${sqlString(built.parquetFiles.at(-1)!)})`;
     onRollup?.(name, built.rowCount);
   }
   return next;
