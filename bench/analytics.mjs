@@ -93,7 +93,7 @@ async function benchAppend({ engine, relations, stored, datasets, engineDir, app
     let started = 0;
     const previous = rewrite ? Object.fromEntries(Object.entries(stored).map(([name, data]) => [name, full(data)])) : stored;
     const rollups = await time(() =>
-      appendRollups(engine, { previous: relations, stored: previous, part: part.relation }, () => randomUUID(), (name, rowCount) => {
+      appendRollups(engine, { previous: relations, stored: previous, part: part.relation, scratch: randomUUID() }, () => randomUUID(), (name, rowCount) => {
         if (rowCount === null) started = performance.now();
         else each.push(`${name} ${((performance.now() - started) / 1000).toFixed(2)} s`);
       }),

@@ -37,7 +37,7 @@ export interface AppendOptions {
 const VISITS_STAGE = 'visits';
 
 /** Engine data ids of an append's work files, per visits dataset (a crashed append's are reused by the next). */
-const workId = (datasetId: string, role: 'upload' | 'part') => derivedId(['panel-append', datasetId, role]);
+const workId = (datasetId: string, role: 'upload' | 'part' | 'touched') => derivedId(['panel-append', datasetId, role]);
 
 const failureReason = (error: unknown) =>
   error instanceof AppError ? (error.details ? `${error.message}: ${error.details}` : error.message) : 'The visits could not be appended (internal error)';
@@ -83,7 +83,7 @@ export async function appendVisits(
     const targets = await claimSpareSlots(db, source);
     const stages = [...ROLLUP_NAMES.map((name) => ({ name, weight: ROLLUP_COST[name] })), { name: VISITS_STAGE, weight: ROLLUP_COST.daily }];
     const progress = createProgress(stages, (report) => withoutAuditContext(() => status.onProgress(report)));
-    await appendRollups(engine, { previous, stored, part }, (name) => targets[name], (name, rows) => (rows === null ? progress.update(name, 0, 0) : progress.finish(name, rows)));
+    await appendRollups(engine, { previous, stored, part, scratch: workId(id, 'touched') }, (name) => targets[name], (name, rows) => (rows === null ? progress.update(name, 0, 0) : progress.finish(name, rows)));
     await writeVisits(engine, source, loadId, part, Object.values(targets), progress);
     await status.flushed();
   } catch (error) {

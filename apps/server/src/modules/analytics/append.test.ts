@@ -209,7 +209,7 @@ describe('appending visits to the panel', () => {
       Object.entries(stored).map(([name, data]) => [name, { ...data, parquetFiles: Array.from({ length: MAX_DATA_FILES }, () => data.parquetFiles[0]!) }]),
     ) as typeof stored;
     const part = `read_parquet('${files[APPENDS.length]}')`;
-    const appended = await appendRollups(h.engine, { previous: relations, stored: full, part }, () => randomUUID());
+    const appended = await appendRollups(h.engine, { previous: relations, stored: full, part, scratch: randomUUID() }, () => randomUUID());
     for (const name of ROLLUP_NAMES) expect(fileCount(appended[name]), `${name} in one file`).toBe(1);
     const rebuilt: PanelRelations = { ...relations, visits: appendedVisits(relations.visits, part) };
     for (const name of ROLLUP_NAMES) rebuilt[name] = (await materializeRollup(h.engine, randomUUID(), name, rebuilt)).relation;

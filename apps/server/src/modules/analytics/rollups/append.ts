@@ -26,6 +26,11 @@ export interface AppendInput {
   stored: Record<RollupName, DatasetData>;
   /** The appended visits, typed like the panel's (VISIT_COLUMNS). */
   part: string;
+  /**
+   * Engine data the append keeps its work rows in while it runs (the appended visits' devices' chainVisitors rows,
+   * which chainRanks, crossVisitors and visitorMasks read), deleted when it ends.
+   */
+  scratch: string;
 }
 
 type CountSource = 'chainVisitors' | 'journeyVisitors' | 'dayVisitors';
@@ -39,6 +44,8 @@ interface Step extends AppendInput {
   next: PanelRelations;
   /** The rollups built so far whose delta was stored as a file of its own: that file's rows. */
   deltas: Partial<Record<RollupName, string>>;
+  /** The previous chainVisitors rows of the appended visits' devices, one per key (stored in `scratch`). */
+  touched: string;
   rows: (sql: string) => Promise<Record<string, unknown>[]>;
 }
 
@@ -222,8 +229,19 @@ type Recounted = 'visitorMasks' | 'journeyMasks' | 'dayDevices';
 /** The CTE of a source's rows of the appended visits' devices before the append (withTouched). */
 const BEFORE = 'touched_rows';
 
-/** SQL `body` with BEFORE: the previous version's rows of `source` for the appended visits' devices, read once. */
-const withTouched = (s: Step, source: CountSource, body: string) => `WITH ${BEFORE} AS MATERIALIZED ${ofDevices(s.previous[source], s.part, source)}\n${body}`;
+/**
+ * SQL `body` with BEFORE: the previous version's rows of `source` for the appended visits' devices, read once; with
+ * `byCategory`, only those in a category where the source's delta has rows of the device (its counts at a chain or a
+ * category, in a DMA or the country, change only there; its other rows would count alike before and after).
+ */
+function withTouched(s: Step, source: CountSource, body: string, byCategory = false): string {
+  const added = s.deltas[source];
+  let rows = source === 'chainVisitors' ? `(SELECT * FROM ${s.touched})` : ofDevices(s.previous[source], s.part, source);
+  if (byCategory && added) {
+    rows = `(SELECT x.* FROM ${rows} x SEMI JOIN (SELECT DISTINCT device_id, category_id FROM ${added}) t ON t.device_id = x.device_id AND t.category_id IS NOT DISTINCT FROM x.category_id)`;
+  }
+  return `WITH ${BEFORE} AS MATERIALIZED ${rows}\n${body}`;
+}
 
 /** The same rows after the append: those before and the source's delta file's, or read from the new version when it has none. */
 function touchedAfter(s: Step, source: CountSource): string {
@@ -233,7 +251,9 @@ function touchedAfter(s: Step, source: CountSource): string {
 
 /** What a per-device count changes: the appended visits' devices counted from the new rows, less from the previous ones. */
 const countChange = (s: Step, name: Recounted, source: CountSource) =>
-  withTouched(s, source, difference(ROLLUPS[name]({ ...s.previous, [source]: BEFORE }), ROLLUPS[name]({ ...s.next, [source]: touchedAfter(s, source) }), SHAPES[name]));
+  withTouched(
+    s, source, difference(ROLLUPS[name]({ ...s.previous, [source]: BEFORE }), ROLLUPS[name]({ ...s.next, [source]: touchedAfter(s, source) }), SHAPES[name]), source !== 'dayVisitors',
+  );
 
 /** A rollup counting per device: its change stored after the previous rows. */
 const recounted = (name: Recounted, source: CountSource) => (s: Step) => extendOrFold(s, name, countChange(s, name, source));
@@ -248,7 +268,7 @@ const partChainVisitors = (s: Step) => ROLLUPS.chainVisitors(partOnly(s), s.firs
  */
 const chainRanks = (s: Step) => `
 WITH part AS (SELECT DISTINCT chain_id, dma_id, device_id, block FROM (${partChainVisitors(s)}) c),
-known AS (SELECT chain_id, dma_id, device_id, block FROM ${s.previous.chainVisitors} WHERE device_id IN ${devices(s.part)}),
+known AS (SELECT chain_id, dma_id, device_id, block FROM ${s.touched}),
 added AS (
   SELECT p.chain_id, COUNT(*) AS n FROM part p
   ANTI JOIN known k ON k.chain_id IS NOT DISTINCT FROM p.chain_id AND k.dma_id = p.dma_id AND k.device_id = p.device_id AND k.block = p.block
@@ -320,15 +340,21 @@ export async function appendRollups(
   const whole = first!.panel === null || Number(first!.part) < firstMonthIndex;
   const next: PanelRelations = { ...input.previous, visits: appendedVisits(input.previous.visits, input.part) };
   const later = { day: first!.later_day === true, month: first!.later_month === true };
-  const step: Step = { ...input, firstMonthIndex, later, next, deltas: {}, rows: (sql) => engine.queryRows(sql, []) };
-  for (const name of ROLLUP_NAMES) {
-    onRollup?.(name, null);
-    const planned = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
-    const plan = typeof planned === 'string' ? { select: planned } : planned;
-    const built = await engine.materialize(target(name), plan.select, { ...ROLLUP_STORAGE[name], extend: plan.extend });
-    next[name] = built.relation;
-    if (plan.extend) step.deltas[name] = `read_parquet(${sqlString(built.parquetFiles.at(-1)!)})`;
-    onRollup?.(name, built.rowCount);
+  // Read once from the whole chainVisitors (a scan: its rows are sorted by chain, not by device).
+  const touched = whole ? null : await engine.materialize(input.scratch, ofDevices(input.previous.chainVisitors, input.part, 'chainVisitors'));
+  const step: Step = { ...input, firstMonthIndex, later, next, deltas: {}, touched: touched?.relation ?? '', rows: (sql) => engine.queryRows(sql, []) };
+  try {
+    for (const name of ROLLUP_NAMES) {
+      onRollup?.(name, null);
+      const planned = whole ? ROLLUPS[name](next) : await APPEND_SELECTS[name](step);
+      const plan = typeof planned === 'string' ? { select: planned } : planned;
+      const built = await engine.materialize(target(name), plan.select, { ...ROLLUP_STORAGE[name], extend: plan.extend });
+      next[name] = built.relation;
+      if (plan.extend) step.deltas[name] = `read_parquet(${sqlString(built.parquetFiles.at(-1)!)})`;
+      onRollup?.(name, built.rowCount);
+    }
+  } finally {
+    if (touched) await engine.deleteData(input.scratch);
   }
   return next;
 }
