@@ -209,8 +209,8 @@ const additive = (name: 'daily' | 'monthly' | 'monthlyCells' | 'monthlyDayparts'
 /**
  * crossVisitors keeps its columns while the same chains are ranked (chainRanks keeps their slots): the appended
  * visits' devices' previous rows stored again with `devices` negated, and their new rows, after the previous rows
- * (both computed from the devices' chainVisitors rows, without reading the previous crossVisitors). When a chain enters or leaves the ranked ones, it is recomputed whole (from chainVisitors,
- * without reading visits).
+ * (both computed from the devices' chainVisitors rows, without reading the previous crossVisitors). When a chain
+ * enters or leaves the ranked ones, it is recomputed whole (from chainVisitors, without reading visits).
  */
 async function crossVisitors(s: Step): Promise<string | Plan> {
   const slots = async (relation: string) =>
@@ -250,10 +250,10 @@ function touchedAfter(s: Step, source: CountSource): string {
 }
 
 /** What a per-device count changes: the appended visits' devices counted from the new rows, less from the previous ones. */
-const countChange = (s: Step, name: Recounted, source: CountSource) =>
-  withTouched(
-    s, source, difference(ROLLUPS[name]({ ...s.previous, [source]: BEFORE }), ROLLUPS[name]({ ...s.next, [source]: touchedAfter(s, source) }), SHAPES[name]), source !== 'dayVisitors',
-  );
+function countChange(s: Step, name: Recounted, source: CountSource): string {
+  const change = difference(ROLLUPS[name]({ ...s.previous, [source]: BEFORE }), ROLLUPS[name]({ ...s.next, [source]: touchedAfter(s, source) }), SHAPES[name]);
+  return withTouched(s, source, change, source !== 'dayVisitors');
+}
 
 /** A rollup counting per device: its change stored after the previous rows. */
 const recounted = (name: Recounted, source: CountSource) => (s: Step) => extendOrFold(s, name, countChange(s, name, source));
@@ -314,7 +314,7 @@ const APPEND_SELECTS: Record<RollupName, (s: Step) => string | Plan | Promise<st
   /** Having a neighbour only ever becomes true as visits are added: the touched days' flags ORed into the masks. */
   journeyVisitors: (s) => extendOrFold(s, 'journeyVisitors', ROLLUPS.journeyVisitors({ ...s.previous, visits: touchedDays(s) }, s.firstMonthIndex)),
   visitorMasks: recounted('visitorMasks', 'chainVisitors'),
-  /** Linear in the masks' device counts: the masks' change (± devices per mask) by month, merged in. */
+  /** Linear in the masks' device counts: the masks' change (± devices per mask, visitorMasks' delta file) by month. */
   visitorFirsts: (s) =>
     extendOrFold(s, 'visitorFirsts', ROLLUPS.visitorFirsts({ ...s.next, visitorMasks: s.deltas.visitorMasks ?? `(${countChange(s, 'visitorMasks', 'chainVisitors')})` })),
   journeyMasks: recounted('journeyMasks', 'journeyVisitors'),
