@@ -16,7 +16,7 @@ import { IngestError, convertUpload, receiveUpload, uploadFormatOfName, type Rec
 import { ConnectionPool } from './pool.js';
 import { profileParquet } from './profile.js';
 import { RunningQuery } from './query.js';
-import { sqlString } from './sql.js';
+import { parquetRelation, sqlString } from './sql.js';
 import { DataStorage, MAX_DATA_FILES, parquetName } from './storage.js';
 import type { CommitData, DatasetData, Engine, ExportFormat, IngestOptions, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
 import { registerUdfs } from './udfs.js';
@@ -66,7 +66,6 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 }
 
 /** The SQL relation reading a version's Parquet files, in order, as one table. */
-const parquetRelation = (files: readonly string[]) => `read_parquet(${files.length === 1 ? sqlString(files[0]!) : `[${files.map(sqlString).join(', ')}]`})`;
 
 /** The embedded DuckDB engine: one in-memory instance; dataset data as Parquet files it reads. */
 export class DuckDbEngine implements Engine {

@@ -7,7 +7,7 @@
 // previous rollup's files (linked, not copied) instead of rewriting it. So are the changes of the per-device and
 // per-key rollups, whose readers combine the rows of one key (ORed months, summed counts: definitions.ts); a rollup
 // that has as many files as it may is folded into one instead (its keys grouped).
-import { sqlString } from '../../../engine/sql.js';
+import { parquetRelation } from '../../../engine/sql.js';
 import { MAX_DATA_FILES, type CommitData, type DatasetData, type Engine } from '../../../engine/types.js';
 import type { PanelRelations } from '../views/index.js';
 import { monthIndex, RANKED_CHAINS, ROLLUP_NAMES, ROLLUP_STORAGE, ROLLUPS, SLOT_COLUMNS, type RollupName } from './definitions.js';
@@ -350,7 +350,7 @@ export async function appendRollups(
       const plan = typeof planned === 'string' ? { select: planned } : planned;
       const built = await engine.materialize(target(name), plan.select, { ...ROLLUP_STORAGE[name], extend: plan.extend });
       next[name] = built.relation;
-      if (plan.extend) step.deltas[name] = `read_parquet(${sqlString(built.parquetFiles.at(-1)!)})`;
+      if (plan.extend) step.deltas[name] = parquetRelation([built.parquetFiles.at(-1)!]);
       onRollup?.(name, built.rowCount);
     }
   } finally {
