@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { audited } from './audit.js';
 import type { Db, Queryable } from './db.js';
 import { lockFile } from './folder-lock.js';
+import { ReadMemo } from './read-memo.js';
 
 /**
  * PGlite has no server: two processes on one folder would each see only their own writes, so the folder is
@@ -34,19 +35,17 @@ export async function openPglite(dir: string | null, options: PgliteOptions = {}
 
 /** Our store surface over an open PGlite; closing it closes the PGlite, then calls `onClose`. */
 export function pgliteDb(pg: PGlite, onClose: () => void = () => undefined): Db {
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, params as unknown[]);
-      return result.rows;
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-    },
-  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
+    const query = async <T>(sql: string, params: readonly unknown[] = []) => (await q.query<T>(sql, params as unknown[])).rows;
+    return { query, queryRemembered: query, exec: async (sql) => void (await q.exec(sql)) };
+  };
+  const memo = new ReadMemo();
+  const store = wrap(pg);
   return audited({
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    ...memo.counting(store),
+    queryRemembered: (sql, params) => memo.read(store, sql, params),
+    transaction: (fn) => memo.change(() => pg.transaction((tx) => fn(memo.counting(wrap(tx))))),
     // One process: notifications stay inside it.
     listen: (channel, onMessage) => pg.listen(channel, onMessage),
     async close() {

@@ -49,15 +49,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead of crashing the process
-  const wrap = (client: Pick<pg.Pool, 'query'>): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[]);
-      return result.rows as T[];
-    },
-    async exec(sql: string) {
-      await client.query(sql);
-    },
-  });
+  const wrap = (client: Pick<pg.Pool, 'query'>): Queryable => {
+    const query = async <T>(sql: string, params: readonly unknown[] = []) => (await client.query(sql, params as unknown[])).rows as T[];
+    // Another process may change the database between two reads: nothing is remembered.
+    return { query, queryRemembered: query, exec: async (sql) => void (await client.query(sql)) };
+  };
   await pool.query('SELECT 1').catch(async (error: unknown) => {
     await pool.end();
     throw connectFailure(url, error);

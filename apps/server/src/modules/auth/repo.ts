@@ -19,7 +19,8 @@ export async function deleteSession(db: Queryable, tokenHash: string) {
 }
 
 export async function findSessionOwner(db: Queryable, tokenHash: string): Promise<TokenOwner | null> {
-  const rows = await db.query<TokenOwner>(
+  // Every request asks this; its expiry is compared with the clock by the caller, so the answer may be remembered.
+  const rows = await db.queryRemembered<TokenOwner>(
     `SELECT ${OWNER_COLUMNS}, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND u.disabled_at IS NULL`,
     [tokenHash],
   );

@@ -124,7 +124,8 @@ export async function findDataset(db: Queryable, id: string): Promise<StoredData
  */
 export async function findReadableDataset(db: Queryable, identity: Identity, id: string): Promise<StoredDataset> {
   const params = new Params([id]);
-  const rows = await db.query<DatasetRow>(`${SELECT_DATASET} WHERE d.id = $1 AND ${readableFilter(identity, 'dataset', 'd', params)}`, params.values);
+  // Every tile asks this (the tile proxy's access check): remembered while the store is unchanged.
+  const rows = await db.queryRemembered<DatasetRow>(`${SELECT_DATASET} WHERE d.id = $1 AND ${readableFilter(identity, 'dataset', 'd', params)}`, params.values);
   if (!rows[0]) throw notVisible('dataset', id);
   return toDataset(rows[0]);
 }

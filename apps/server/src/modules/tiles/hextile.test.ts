@@ -16,6 +16,7 @@ describe.each(testStores())('hex tiles on $name', (store) => {
   const h = useHarness(store);
   let headers: Headers;
   let outsider: Headers;
+  let outsiderId: string;
   let viewer: Headers;
   let source: string;
   let tileset: string;
@@ -37,7 +38,7 @@ describe.each(testStores())('hex tiles on $name', (store) => {
   beforeAll(async () => {
     headers = await h.auth('analyst@example.com');
     viewer = await h.auth('viewer@example.com');
-    await addUser(h.db, { email: 'hex-outsider@example.org', organization: 'Hex Elsewhere' });
+    outsiderId = (await addUser(h.db, { email: 'hex-outsider@example.org', organization: 'Hex Elsewhere' })).id;
     outsider = await h.auth('hex-outsider@example.org');
     source = await datasetWith(h, headers, 'hex points', pointsCsv(points));
     const started = await build({
@@ -252,5 +253,18 @@ describe.each(testStores())('hex tiles on $name', (store) => {
     expect(errorOf(await post('/v1/datasets/hextile', { source, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: 3 }, outsider)).status).toBe(404);
     expect(errorOf(await post('/v1/datasets/hextile', { source, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: 3 }, viewer)).status).toBe(403);
     expect(errorOf(await post('/v1/datasets/hextile', { source, target: tileset, sourceLatColumn: 'lat', sourceLngColumn: 'lng', finestResolution: 3 }, outsider)).status).toBe(404);
+  });
+
+  it('answers a tile asked again as the store answers now: a revoked share at once, a signed-out session at once', async () => {
+    const url = `/v1/tileset/${tileset}/1/${latLngToCell(48.86, 2.35, 1)}`;
+    const shared = await post('/v1/permissions', { resourceType: 'dataset', resourceId: tileset, granteeType: 'user', granteeId: outsiderId, role: 'viewer' });
+    expect(shared.statusCode, shared.body).toBe(201);
+    for (let repeat = 0; repeat < 2; repeat++) expect((await get(url, outsider)).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'DELETE', url: `/v1/permissions/${shared.json().id}`, headers })).statusCode).toBe(204);
+    expect(errorOf(await get(url, outsider)).status).toBe(404);
+    const session = await h.auth('viewer@example.com');
+    for (let repeat = 0; repeat < 2; repeat++) expect((await get(url, session)).statusCode).toBe(200);
+    expect((await post('/v1/auth/sign-out', {}, session)).statusCode).toBe(204);
+    expect(errorOf(await get(url, session)).status).toBe(401);
   });
 });
