@@ -1,10 +1,11 @@
 // Movement Pivot (foot-traffic.md "Movement Pivot", "normalized_visits", General readings): normalized and raw visits
 // grouped by the dimensions on the layout's rows and columns, after the demographic, geography and taxonomy filters.
-import { CATEGORIES, CHAINS } from '@atlas/analytics';
 import { AGE_ORDER, GENDERS, INCOME_ORDER, type MovementPivotRow } from '@atlas/domain';
 import { geographyFields, periodFields, secondaryTaxonomyFields, taxonomyFields } from './fields.js';
 import { badRequest } from '../../../http/errors.js';
-import { pivotDevices, pivotKey, type Dimension } from './movement-pivot-devices.js';
+import { Params } from '../../../store/params.js';
+import { pivotDevices } from './movement-pivot-devices.js';
+import { codedSql, dimensionOrders, PivotCoding, type Coded, type Dimension } from './pivot-coding.js';
 import { periodParams, periodsBetween, periodsCte } from './periods.js';
 import type { PanelRelations, SqlRunner, ViewRunner } from './types.js';
 
@@ -71,31 +72,18 @@ export async function pivotRows(engine: SqlRunner, panel: PanelRelations, values
   const demographics = [filter(values.age, AGE_ORDER), filter(values.gender, GENDERS), filter(values.income, INCOME_ORDER)];
   // Without a demographic dimension or filter, the monthly rollup holds the same sums in far fewer rows.
   const byCell = dimensions.some((dimension) => DEMOGRAPHIC.has(dimension)) || [values.age, values.gender, values.income].some((value) => Array.isArray(value) && value.length > 0);
-  // The visits and the devices are independent readings: the engine runs them side by side.
+  const coding = new PivotCoding(dimensions, dimensionOrders(geographies), periods.length);
+  const params = new Params([...periodParams(periods), geographies, values.taxonomies, ...(byCell ? demographics : [])]);
+  const columns = dimensions.map((dimension, k) => ({ column: `dim${k}`, dimension }));
+  const rowsSql = codedSql(sql(panel, dimensions, byCell), columns, ['normalized_visits', 'raw_visits'], coding.orders, params, true);
+  // The visits and the devices are independent readings: the engine runs them side by side. The visits come back in
+  // the layout's order: each dimension by its reference order, the geographies as selected, periods chronologically.
   const [rows, devices] = await Promise.all([
-    engine.queryRows(sql(panel, dimensions, byCell), [...periodParams(periods), geographies, values.taxonomies, ...(byCell ? demographics : [])]),
+    engine.queryRows(rowsSql, params.values),
     pivotDevices(engine, panel, {
       dimensions, geographies, taxonomies: values.taxonomies as string[], demographics: byCell ? (demographics as [string[], string[], string[]]) : null, periods,
-    }, via),
+    }, coding, via),
   ]);
-
-  // Each dimension's order: the reference orders, the geographies as selected, periods chronologically.
-  const positions = (ids: readonly string[]) => new Map(ids.map((id, k) => [id, k]));
-  const ORDER: Record<Dimension, Map<string, number> | null> = {
-    age: positions(AGE_ORDER),
-    gender: positions(GENDERS),
-    income: positions(INCOME_ORDER),
-    geography: positions(geographies),
-    period: null,
-    category: positions(CATEGORIES.map((category) => category.id)),
-    chain: positions(CHAINS.map((chain) => chain.id)),
-  };
-  const rank = (dimension: Dimension, value: unknown) => (dimension === 'period' ? Number(value) : ORDER[dimension]!.get(String(value)) ?? Number.MAX_SAFE_INTEGER);
-  const ranked = rows.map((row) => ({ row, key: dimensions.map((dimension, k) => rank(dimension, row[`dim${k}`])) }));
-  ranked.sort((a, b) => {
-    for (let k = 0; k < dimensions.length; k++) if (a.key[k] !== b.key[k]) return a.key[k]! - b.key[k]!;
-    return 0;
-  });
 
   // The fields a dimension's value gives its rows: ids as they are, geographies, periods and taxonomies with their kind,
   // name and epoch. Beside a chain the category is the secondary taxonomy; alone it is the row's place taxonomy.
@@ -121,14 +109,19 @@ export async function pivotRows(engine: SqlRunner, panel: PanelRelations, values
   };
   // A pivot over every dimension is some 300,000 rows: each value's fields are worked out once, and copied into the
   // rows one by one (spreading them took seconds, most of it in garbage collection).
-  const known = dimensions.map(() => new Map<unknown, [string, unknown][]>());
-  const entriesOf = (k: number, value: unknown) => known[k]!.get(value) ?? known[k]!.set(value, Object.entries(fieldsOf(dimensions[k]!, value))).get(value)!;
-  return ranked.map(({ row }): MovementPivotRow => {
+  const known = dimensions.map(() => new Map<Coded, [string, unknown][]>());
+  const entriesOf = (k: number, coded: Coded) =>
+    known[k]!.get(coded) ?? known[k]!.set(coded, Object.entries(fieldsOf(dimensions[k]!, coding.value(k, coded)))).get(coded)!;
+  const codes: Coded[] = dimensions.map(() => 0);
+  return rows.map((row): MovementPivotRow => {
     const out: Record<string, unknown> = {};
-    for (let k = 0; k < dimensions.length; k++) for (const [field, value] of entriesOf(k, row[`dim${k}`])) out[field] = value;
+    for (let k = 0; k < dimensions.length; k++) {
+      codes[k] = PivotCoding.read(row, `dim${k}`);
+      for (const [field, value] of entriesOf(k, codes[k]!)) out[field] = value;
+    }
     out.normalized_visits = Number(row.normalized_visits);
     out.raw_visits = Number(row.raw_visits);
-    out.device_count = devices.get(pivotKey(dimensions.map((_, k) => row[`dim${k}`]))) ?? 0;
+    out.device_count = devices.get(coding.key(codes)) ?? 0;
     return out as unknown as MovementPivotRow;
   });
 }
