@@ -20,7 +20,7 @@ import { parquetRelation, sqlString } from './sql.js';
 import { DataStorage, MAX_DATA_FILES, parquetName } from './storage.js';
 import type { CommitData, DatasetData, Engine, ExportFormat, IngestOptions, MaterializeOptions, QueryOptions, UploadFormat } from './types.js';
 import { registerUdfs } from './udfs.js';
-import { toJsonValue } from './values.js';
+import { appendJsonRows } from './values.js';
 
 export interface DuckDbEngineOptions {
   /** DATA_DIR: dataset files under datasets/, uploads in flight under tmp/, DuckDB spill files under engine/tmp/. */
@@ -64,8 +64,6 @@ async function openStream(file: string): Promise<Readable> {
 async function linkOrCopy(from: string, to: string): Promise<void> {
   await link(from, to).catch(() => copyFile(from, to));
 }
-
-/** The SQL relation reading a version's Parquet files, in order, as one table. */
 
 /** The embedded DuckDB engine: one in-memory instance; dataset data as Parquet files it reads. */
 export class DuckDbEngine implements Engine {
@@ -179,15 +177,7 @@ export class DuckDbEngine implements Engine {
     try {
       const names = run.columnNames;
       const rows: Record<string, unknown>[] = [];
-      for (let chunk = await run.next(); chunk; chunk = await run.next()) {
-        // Column by column: one vector's values in a row (a quarter faster than row by row for answers of 100,000s).
-        const first = rows.length;
-        for (let index = 0; index < chunk.rowCount; index++) rows.push({});
-        names.forEach((name, column) => {
-          const vector = chunk.getColumnVector(column);
-          for (let index = 0; index < chunk.rowCount; index++) rows[first + index]![name] = toJsonValue(vector.getItem(index));
-        });
-      }
+      for (let chunk = await run.next(); chunk; chunk = await run.next()) appendJsonRows(chunk, names, rows);
       return rows;
     } finally {
       run.close();

@@ -3,11 +3,6 @@ import type { Queryable } from './db.js';
 /** Answers kept at most; the oldest goes first. */
 const MAX_ENTRIES = 1024;
 
-interface Entry {
-  generation: number;
-  rows: readonly unknown[];
-}
-
 /**
  * Reads answered again from memory while no other statement has been issued on the store since they were read. Exact
  * only where every statement on the store passes through this memo: a PGlite folder, which one process holds (the
@@ -16,8 +11,10 @@ interface Entry {
  * session lookup of every request are where this pays: PGlite plans and runs each query on the server's one thread.
  */
 export class ReadMemo {
+  /** Moves with every change, so that a read can tell whether one was issued while it ran. */
   private generation = 0;
-  private readonly entries = new Map<string, Entry>();
+  /** The answers read since the last change. */
+  private readonly entries = new Map<string, readonly unknown[]>();
 
   /** A Queryable whose every statement counts as a change; `queryRemembered` is a plain query there. */
   counting(inner: Queryable): Queryable {
@@ -27,25 +24,29 @@ export class ReadMemo {
 
   /** Runs `fn` as a change: remembered answers read before it or while it runs are not answered again. */
   async change<T>(fn: () => Promise<T>): Promise<T> {
-    this.generation++;
+    this.changed();
     try {
       return await fn();
     } finally {
-      this.generation++;
+      this.changed();
     }
+  }
+
+  private changed(): void {
+    this.generation++;
+    this.entries.clear();
   }
 
   /** The remembered answer of `sql` with `params` while nothing changed since it was read; else reads and remembers it. */
   async read<T>(inner: Queryable, sql: string, params: readonly unknown[] = []): Promise<T[]> {
     const key = JSON.stringify([sql, params]);
-    const entry = this.entries.get(key);
-    if (entry?.generation === this.generation) return structuredClone(entry.rows) as T[];
+    const remembered = this.entries.get(key);
+    if (remembered) return structuredClone(remembered) as T[];
     const generation = this.generation;
     const rows = await inner.query<T>(sql, params);
     if (generation === this.generation) {
-      this.entries.delete(key);
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { generation, rows: structuredClone(rows) });
+      this.entries.set(key, structuredClone(rows));
     }
     return rows;
   }

@@ -14,7 +14,7 @@ import { queryFailed, RunningQuery } from '../../engine/query.js';
 import { sqlIdentifier, sqlString } from '../../engine/sql.js';
 import type { QueryOptions } from '../../engine/types.js';
 import { registerUdfs } from '../../engine/udfs.js';
-import { toJsonValue } from '../../engine/values.js';
+import { appendJsonRows } from '../../engine/values.js';
 import { badRequest } from '../../http/errors.js';
 import { checkSelect, selectStatement } from './sandbox-sql.js';
 
@@ -153,13 +153,7 @@ export async function sandboxPage(query: SandboxQuery, page: { offset: number; l
     try {
       const names = run.columnNames;
       columns = names.map((name, index) => ({ name, type: run.columnTypes[index]!.toString() }));
-      for (let chunk = await run.next(); chunk; chunk = await run.next()) {
-        for (const values of chunk.getRows()) {
-          const row: Record<string, unknown> = {};
-          values.forEach((value, index) => (row[names[index]!] = toJsonValue(value)));
-          rows.push(row);
-        }
-      }
+      for (let chunk = await run.next(); chunk; chunk = await run.next()) appendJsonRows(chunk, names, rows);
     } finally {
       run.close();
     }

@@ -9,7 +9,7 @@
 import { Params } from '../../../store/params.js';
 import { MASK_MONTHS } from '../rollups/definitions.js';
 import { meetsMonths, monthWindow } from './devices.js';
-import { codedSql, PivotCoding, type Dimension } from './pivot-coding.js';
+import { codedSql, PivotCoding, type Coded, type Dimension } from './pivot-coding.js';
 import type { PanelRelations, SqlRunner } from './types.js';
 
 /** What the pivot asks: its dimensions in layout order, the filters and the periods (windows of whole months). */
@@ -175,7 +175,7 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   const codeOf = (dimension: Dimension, value: string | null) => (value === null || !q.dimensions.includes(dimension) ? 0 : coding.code(q.dimensions.indexOf(dimension), value));
   const groupCodes = groups.map((group) => ({ chain: codeOf('chain', group.chain), category: codeOf('category', group.category) }));
   const devices: PivotDevices = new Map();
-  const codes = q.dimensions.map(() => 0 as number | string);
+  const codes: Coded[] = q.dimensions.map(() => 0);
   for (const row of rows) {
     const group = groupCodes[Number(row.t)]!;
     for (let k = 0; k < q.dimensions.length; k++) {
