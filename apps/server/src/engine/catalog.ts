@@ -60,7 +60,7 @@ export async function currentVersion(db: Queryable, dataId: string, lock = false
 /** The current versions of several entries in one statement (an analytic query reads 18), by id; absent ids have none. */
 export async function currentVersions(db: Queryable, dataIds: readonly string[]): Promise<Map<string, StoredVersion>> {
   if (dataIds.length === 0) return new Map();
-  const rows = await db.query<VersionRow & { data_id: string }>(`SELECT data_id, ${COLUMNS} FROM engine_data WHERE data_id = ANY($1::uuid[])`, [[...dataIds]]);
+  const rows = await db.queryRemembered<VersionRow & { data_id: string }>(`SELECT data_id, ${COLUMNS} FROM engine_data WHERE data_id = ANY($1::uuid[])`, [[...dataIds]]);
   return new Map(rows.map((row) => [row.data_id, stored(row)]));
 }
 

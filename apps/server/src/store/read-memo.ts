@@ -7,8 +7,10 @@ const MAX_ENTRIES = 1024;
  * Reads answered again from memory while no other statement has been issued on the store since they were read. Exact
  * only where every statement on the store passes through this memo: a PGlite folder, which one process holds (the
  * folder is locked) and reaches through one object. Every statement other than a remembered read counts as a change,
- * when it is issued and when it ends, so an answer read while anything else ran is never kept. The tile proxy and the
- * session lookup of every request are where this pays: PGlite plans and runs each query on the server's one thread.
+ * when it is issued and when it ends, so an answer read while anything else ran is never kept. It pays where every read
+ * of a request is remembered (the session lookup and the tile proxy's access check; an analytic query's set
+ * configuration, panel datasets, rollup slots and engine versions), so that requests that only read keep each other's
+ * answers: PGlite plans and runs each query on the server's one thread.
  */
 export class ReadMemo {
   /** Moves with every change, so that a read can tell whether one was issued while it ran. */

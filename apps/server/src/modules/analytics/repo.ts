@@ -12,7 +12,7 @@ export async function findPanelDatasets(
   adminMode: boolean,
 ): Promise<Array<{ table: string; id: string }>> {
   const params = new Params([organizationId, [...tables]]);
-  return db.query<{ table: string; id: string }>(
+  return db.queryRemembered<{ table: string; id: string }>(
     `SELECT d.metadata->>'panelTable' AS table, d.id
      FROM datasets d
      WHERE d.organization_id = $1 AND d.metadata->>'panelTable' = ANY($2::text[])

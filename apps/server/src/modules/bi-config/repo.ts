@@ -37,7 +37,7 @@ export async function lockConfigKey(tx: Queryable, groupId: string, organization
 
 /** Every config of a group and organization (normally none or one), oldest first. */
 export async function findAnalyticSetConfigs(db: Queryable, groupId: string, organizationId: string): Promise<AnalyticSetConfig[]> {
-  const rows = await db.query<ConfigRow>(
+  const rows = await db.queryRemembered<ConfigRow>(
     `SELECT ${CONFIG_COLUMNS} FROM analytic_set_configs WHERE template_group_id = $1 AND organization_id = $2 ORDER BY created_at, id`,
     [groupId, organizationId],
   );
@@ -116,7 +116,7 @@ export async function findGroupDefault(db: Queryable, groupId: string): Promise<
 
 /** The organization's values and the group default's, in one read. */
 export async function findDefaultValues(db: Queryable, groupId: string, organizationId: string): Promise<{ organization: Values | null; group: Values | null }> {
-  const rows = await db.query<{ organization_id: string | null; parameter_values: Values }>(
+  const rows = await db.queryRemembered<{ organization_id: string | null; parameter_values: Values }>(
     'SELECT organization_id, parameter_values FROM query_param_configs WHERE template_group_id = $1 AND (organization_id = $2 OR organization_id IS NULL)',
     [groupId, organizationId],
   );

@@ -47,7 +47,7 @@ interface Slots {
 async function findSlots(db: Queryable, source: PanelSource): Promise<Slots> {
   const wanted = sourceDigest(source.versions);
   const ids = ROLLUP_NAMES.map((name) => SLOTS.map((slot) => rollupId(source, name, slot)));
-  const stored = await db.query<{ rollup_id: string; source_versions: string; built_at: string | Date }>(
+  const stored = await db.queryRemembered<{ rollup_id: string; source_versions: string; built_at: string | Date }>(
     'SELECT rollup_id, source_versions, built_at FROM analytics_rollups WHERE rollup_id = ANY($1::uuid[])',
     [ids.flat()],
   );
