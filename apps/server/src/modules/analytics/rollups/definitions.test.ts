@@ -1,5 +1,6 @@
-// Rollup definitions: the journeys rollup on hand-made days, including a day with two visits at the same instant (the direct reading).
-// It reads the raw tables only, so no other rollup relations are given.
+// Rollup definitions on hand-made days (the journeys rollup, including a day with two visits at the same instant: the
+// direct reading; it reads the raw tables only, so no other rollup relations are given), and the stored order of the
+// rollups sorted by place codes on a generated panel.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,7 +147,7 @@ describe('rollup definitions', () => {
       visits: `(SELECT i AS visit_id, CAST(i % 5000 + 1 AS INTEGER) AS device_id, CAST((i * 7919 + (i // 5000) * 13) % 60 + 1 AS INTEGER) AS place_id,
         TIMESTAMP '2024-01-01' + (i % 90) * INTERVAL 1 DAY + (i % 13) * INTERVAL 1 HOUR AS started_at, 5.0 AS dwell_minutes FROM range(0, 300000) AS t(i))`,
     } as PanelRelations;
-    /** -1, 0 or 1 as a before b in (chain_id, dma_id, country, category_id) with NULLs last, then the rest of the key. */
+    /** -1, 0 or 1 as key a sorts before, with or after key b (column by column, NULLs last, numbers by value). */
     const compare = (a: unknown[], b: unknown[]) => {
       for (let k = 0; k < a.length; k++) {
         if (a[k] === b[k]) continue;
