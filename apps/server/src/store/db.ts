@@ -3,8 +3,9 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /**
    * A query for a read whose answer depends on the stored rows alone (no now(), no random(); parameters are strings,
-   * numbers, booleans, null or arrays of them): PGlite may answer it again from memory while nothing else has run on the store since
-   * (store/read-memo.ts); node-postgres runs it every time, as other processes may change the database meanwhile.
+   * numbers, booleans, null or arrays of them): PGlite may answer it again from memory while nothing else has run on the
+   * store since (store/read-memo.ts); node-postgres runs it every time, as other processes may change the database
+   * meanwhile.
    */
   queryRemembered<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a parameterless script of several statements (migrations only). */

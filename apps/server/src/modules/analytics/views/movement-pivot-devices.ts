@@ -9,7 +9,7 @@
 import { Params } from '../../../store/params.js';
 import { MASK_MONTHS } from '../rollups/definitions.js';
 import { meetsMonths, monthWindow } from './devices.js';
-import { codedSql, PivotCoding, type Coded, type Dimension } from './pivot-coding.js';
+import { codedSql, PivotCoding, type Coded, type Dimension, type DimensionColumn } from './pivot-coding.js';
 import type { PanelRelations, SqlRunner } from './types.js';
 
 /** What the pivot asks: its dimensions in layout order, the filters and the periods (windows of whole months). */
@@ -131,7 +131,12 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   const slots = [...new Set(chains.map((c) => c.slot))];
   const demographicDimensions = DEMOGRAPHIC.filter((dimension) => q.dimensions.includes(dimension));
   const geographyDimension = q.dimensions.includes('geography');
-  const keys = [...(geographyDimension ? ['geography_id'] : []), ...demographicDimensions];
+  // The rollup's columns for the dimensions it groups by, in their order.
+  const keyColumns: DimensionColumn[] = [
+    ...(geographyDimension ? [{ column: 'geography_id', dimension: 'geography' as const }] : []),
+    ...demographicDimensions.map((dimension) => ({ column: dimension, dimension })),
+  ];
+  const keys = keyColumns.map(({ column }) => column);
   // Only devices with a visit to a selected chain in the periods count anywhere: the others are left out before the
   // grouping (in the country at 100 M visits, most devices visit none of a few chains).
   const visited = `((${slots.map((slot) => `m${slot}`).join(' | ')}) & ${maskSql(span)}) <> 0`;
@@ -168,7 +173,6 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
   SELECT ${group}, unnest(ARRAY[${periods.map((_, k) => k).join(', ')}]) AS k, unnest(ARRAY[${periods.map((_, k) => `d${k}`).join(', ')}]) AS devices
   FROM (SELECT ${group}, ${sums.join(', ')} FROM (${masked}) x WHERE u <> 0 GROUP BY ${group}) s
 ) e WHERE devices <> 0`;
-  const keyColumns = keys.map((key) => ({ column: key, dimension: (key === 'geography_id' ? 'geography' : key) as Dimension }));
   const rows = await sql.queryRows(codedSql(counts, keyColumns, ['t', 'k', 'devices'], coding.orders, params, false), params.values);
 
   // Each group's chain and category, coded once (where they are dimensions).
@@ -183,7 +187,7 @@ WHERE k.chain_id IN (SELECT unnest($1::VARCHAR[])) OR p.category_id IN (SELECT u
       if (dimension === 'period') codes[k] = periods[Number(row.k)]!.pi!;
       else if (dimension === 'chain') codes[k] = group.chain;
       else if (dimension === 'category') codes[k] = group.category;
-      else codes[k] = PivotCoding.read(row, dimension === 'geography' ? 'geography_id' : dimension);
+      else codes[k] = PivotCoding.read(row, keyColumns.find((key) => key.dimension === dimension)!.column);
     }
     devices.set(coding.key(codes), Number(row.devices));
   }
